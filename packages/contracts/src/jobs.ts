@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+/**
+ * Queues and their jobs, shared by producers and consumers. Payloads are re-validated when a job is
+ * consumed because a job may outlive the deploy that queued it.
+ */
+export const QueueName = {
+  Scan: 'scan',
+  Notify: 'notify',
+  Report: 'report',
+  Maintenance: 'maintenance',
+} as const;
+export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+export const JobName = {
+  ScanDomain: 'scan-domain',
+  ScanSampleDomain: 'scan-sample-domain',
+  SweepDueDomains: 'sweep-due-domains',
+  SendAlert: 'send-alert',
+  GenerateReport: 'generate-report',
+  RunReportSchedules: 'run-report-schedules',
+  PurgeDeletedDomains: 'purge-deleted-domains',
+  DailyReputation: 'daily-reputation',
+} as const;
+export type JobName = (typeof JobName)[keyof typeof JobName];
+
+export const scanDomainJob = z.object({
+  scanId: z.string().uuid(),
+  domainId: z.number().int().positive(),
+  /** What asked for the scan: the scheduler, a user, or the blacklist-only re-check. */
+  trigger: z.enum(['scheduled', 'manual', 'signup', 'blacklist']),
+});
+export const scanSampleDomainJob = z.object({ sampleDomainId: z.number().int().positive() });
+export const sweepDueDomainsJob = z.object({});
+export const sendAlertJob = z.object({ alertId: z.number().int().positive() });
+export const generateReportJob = z.object({ reportId: z.number().int().positive() });
+export const runReportSchedulesJob = z.object({});
+export const purgeDeletedDomainsJob = z.object({});
+export const dailyReputationJob = z.object({});
+
+export const jobPayloads = {
+  [JobName.ScanDomain]: scanDomainJob,
+  [JobName.ScanSampleDomain]: scanSampleDomainJob,
+  [JobName.SweepDueDomains]: sweepDueDomainsJob,
+  [JobName.SendAlert]: sendAlertJob,
+  [JobName.GenerateReport]: generateReportJob,
+  [JobName.RunReportSchedules]: runReportSchedulesJob,
+  [JobName.PurgeDeletedDomains]: purgeDeletedDomainsJob,
+  [JobName.DailyReputation]: dailyReputationJob,
+} satisfies Record<JobName, z.ZodType>;
+
+export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
+
+/** Which queue carries each job. */
+export const jobQueue: Record<JobName, QueueName> = {
+  [JobName.ScanDomain]: QueueName.Scan,
+  [JobName.ScanSampleDomain]: QueueName.Scan,
+  [JobName.SweepDueDomains]: QueueName.Scan,
+  [JobName.SendAlert]: QueueName.Notify,
+  [JobName.GenerateReport]: QueueName.Report,
+  [JobName.RunReportSchedules]: QueueName.Report,
+  [JobName.PurgeDeletedDomains]: QueueName.Maintenance,
+  [JobName.DailyReputation]: QueueName.Maintenance,
+};
+
+/** Retries with exponential backoff and jitter; finished jobs kept briefly for inspection. */
+export const defaultJobOptions = {
+  attempts: 3,
+  backoff: { type: 'exponential', delay: 2_000, jitter: 0.5 },
+  removeOnComplete: { age: 3600, count: 1000 },
+  removeOnFail: { age: 24 * 3600 },
+} as const;

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+
+/**
+ * Every plan rule of the product, in one place (spec README, "Decisions on the conflicts").
+ * The web app shows these and every service enforces them; neither keeps a copy.
+ */
+export const planTypes = ['free', 'onetime', 'basic', 'standard', 'advanced'] as const;
+export const planTypeSchema = z.enum(planTypes);
+export type PlanType = z.infer<typeof planTypeSchema>;
+
+export const paidPlans = ['basic', 'standard', 'advanced'] as const;
+export const paidPlanSchema = z.enum(paidPlans);
+export type PaidPlan = z.infer<typeof paidPlanSchema>;
+
+export const currencies = ['AUD', 'USD', 'CAD'] as const;
+export const currencySchema = z.enum(currencies);
+export type Currency = z.infer<typeof currencySchema>;
+export const defaultCurrency: Currency = 'AUD';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+interface PlanRule {
+  label: string;
+  /** Active domains plus deleted domains still restorable (part 1 §2 sidebar; README decisions). */
+  domainLimit: number;
+  /** Interval of scheduled scans; null means manual scans only. */
+  scanIntervalMs: number | null;
+  /** Stored-report quota; null means the plan stores no reports. */
+  reportQuota: number | null;
+  /** Cadence of automated reports. */
+  automatedReports: 'monthly' | 'fortnightly' | 'weekly' | null;
+  isPaid: boolean;
+}
+
+export const planRules: Record<PlanType, PlanRule> = {
+  free: { label: 'Free Plan', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false },
+  onetime: { label: 'One-time Check', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false },
+  basic: { label: 'Basic Monitoring', domainLimit: 2, scanIntervalMs: 4 * HOUR, reportQuota: 50, automatedReports: 'monthly', isPaid: true },
+  standard: { label: 'Standard Monitoring', domainLimit: 5, scanIntervalMs: HOUR, reportQuota: 100, automatedReports: 'fortnightly', isPaid: true },
+  advanced: { label: 'Advanced Monitoring', domainLimit: 10, scanIntervalMs: 15 * MINUTE, reportQuota: 200, automatedReports: 'weekly', isPaid: true },
+};
+
+/** The sidebar counter shows 20 for a plan value the product does not know (part 1 §9). */
+export const SIDEBAR_UNKNOWN_PLAN_DOMAIN_LIMIT = 20;
+/** Manual scans of one domain: at most one per this interval, on every plan. */
+export const MANUAL_SCAN_COOLDOWN_MS = 5 * MINUTE;
+/** A deleted domain can be restored, with its history, for this long; then it is purged. */
+export const DELETED_DOMAIN_RETENTION_DAYS = 90;
+/** The Recently Deleted panel lists deletions of this many days. */
+export const RECENTLY_DELETED_WINDOW_DAYS = 30;
+export const DEFAULT_STORAGE_LIMIT = 100;
+
+export function isPlanType(value: unknown): value is PlanType {
+  return planTypeSchema.safeParse(value).success;
+}
+
+export function planLabel(plan: string): string {
+  return isPlanType(plan) ? planRules[plan].label : 'Free Plan';
+}
+
+/** Domain limit in the overview, list and server checks: 0 for an unknown plan (part 1 §9). */
+export function domainLimit(plan: string): number {
+  return isPlanType(plan) ? planRules[plan].domainLimit : 0;
+}
+
+export function isPaidPlan(plan: string): plan is PaidPlan {
+  return paidPlanSchema.safeParse(plan).success;
+}
+
+const rank: Record<PlanType, number> = { free: 0, onetime: 0, basic: 1, standard: 2, advanced: 3 };
+function atLeast(plan: string, min: PaidPlan): boolean {
+  return isPlanType(plan) && rank[plan] >= rank[min];
+}
+
+/** Feature gates, enforced by the services and mirrored by the web app. */
+export const features = {
+  scheduledScans: (plan: string) => isPaidPlan(plan),
+  domainsPage: (plan: string) => isPaidPlan(plan),
+  reports: (plan: string) => isPaidPlan(plan),
+  support: (plan: string) => isPaidPlan(plan),
+  history: (plan: string) => isPaidPlan(plan),
+  billingHistory: (plan: string) => isPaidPlan(plan),
+  paymentMethodUpdate: (plan: string) => isPaidPlan(plan),
+  /** Alerts are recorded for every paid plan, emailed from basic up. */
+  alertsRecorded: (plan: string) => isPaidPlan(plan),
+  alertEmails: (plan: string) => atLeast(plan, 'basic'),
+  reputation: (plan: string) => atLeast(plan, 'standard'),
+  /** SSL expiry and DNS change alerts; every plan's scans still run every check. */
+  sslAndDnsChangeAlerts: (plan: string) => atLeast(plan, 'standard'),
+  inboxPlacement: (plan: string) => atLeast(plan, 'standard'),
+  chatIntegrations: (plan: string) => atLeast(plan, 'standard'),
+  /** The in-app bell lists alerts for advanced only (part 1 §2). */
+  alertsInBell: (plan: string) => atLeast(plan, 'advanced'),
+  marketingIntegrations: (plan: string) => atLeast(plan, 'advanced'),
+  customWebhooks: (plan: string) => atLeast(plan, 'advanced'),
+  prioritySupport: (plan: string) => atLeast(plan, 'advanced'),
+} as const;
+export type Feature = keyof typeof features;
+
+export interface CurrencyInfo {
+  code: Currency;
+  name: string;
+  symbol: string;
+  flag: string;
+  /** Monthly price per paid plan, in major units. */
+  monthly: Record<PaidPlan, number>;
+}
+
+export const currencyCatalogue: Record<Currency, CurrencyInfo> = {
+  AUD: { code: 'AUD', name: 'Australian Dollar', symbol: 'A$', flag: '🇦🇺', monthly: { basic: 19, standard: 34.5, advanced: 79 } },
+  USD: { code: 'USD', name: 'US Dollar', symbol: 'US$', flag: '🇺🇸', monthly: { basic: 11, standard: 26, advanced: 59 } },
+  CAD: { code: 'CAD', name: 'Canadian Dollar', symbol: 'C$', flag: '🇨🇦', monthly: { basic: 15, standard: 36, advanced: 89 } },
+};
+
+/** Price in minor units, as Stripe takes it. */
+export function monthlyPriceMinor(plan: PaidPlan, currency: Currency): number {
+  return Math.round(currencyCatalogue[currency].monthly[plan] * 100);
+}
+
+/** Settings shows fixed price strings regardless of currency (part 1 §9). */
+export const settingsPriceStrings: Record<PaidPlan, string> = { basic: '$19', standard: '$34.50', advanced: '$79' };

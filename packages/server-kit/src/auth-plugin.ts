@@ -1,0 +1,92 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyJwt from '@fastify/jwt';
+import { NOT_AUTHENTICATED } from '@sendwell/contracts';
+import type { Database, Selectable, Users } from '@sendwell/db';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { unauthorized } from './errors.js';
+
+export const AUTH_COOKIE = 'token';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What a verified request knows about its caller. The plan is read from the database, never the token. */
+export interface AuthContext {
+  sessionId: string;
+  user: AuthUser;
+}
+export type AuthUser = Selectable<Users>;
+
+/** The JWT's claims: the user and the session it belongs to, so logout can revoke it. */
+export interface TokenClaims {
+  sub: string;
+  sid: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** onRequest hook: answers 401 unless the request carries a live session. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+export interface AuthPluginOptions {
+  secret: string;
+  db: Database;
+  /** Lifetime of issued tokens, e.g. "7d"; sessions expire with them. */
+  expiresIn?: string;
+}
+
+/**
+ * The one way any service authenticates a request: a JWT from the `token` cookie or an
+ * `Authorization: Bearer` header, verified, then its session looked up so revoked or expired
+ * sessions are refused even while the token's signature is still good.
+ */
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app, { secret, db, expiresIn = '7d' }) => {
+    await app.register(fastifyCookie);
+    await app.register(fastifyJwt, {
+      secret,
+      sign: { expiresIn },
+      cookie: { cookieName: AUTH_COOKIE, signed: false },
+    });
+    app.decorateRequest('auth', null);
+
+    app.decorate('authenticate', async (request: FastifyRequest) => {
+      let claims: TokenClaims;
+      try {
+        // Bearer first (the web app sends auth_token from storage), then the cookie.
+        claims = await request.jwtVerify<TokenClaims>({ onlyCookie: false });
+      } catch {
+        throw unauthorized(NOT_AUTHENTICATED);
+      }
+      if (!UUID.test(claims.sid)) throw unauthorized(NOT_AUTHENTICATED);
+      const user = await db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.userId')
+        .selectAll('users')
+        .where('sessions.id', '=', claims.sid)
+        .where('sessions.revokedAt', 'is', null)
+        .where('sessions.expires', '>', new Date())
+        .executeTakeFirst();
+      if (!user || String(user.id) !== claims.sub) throw unauthorized(NOT_AUTHENTICATED);
+      request.auth = { sessionId: claims.sid, user };
+    });
+  },
+  { name: 'sendwell-auth', fastify: '5.x' },
+);
+
+/** The caller of a route behind `authenticate`; a route without it is a programming error. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized(NOT_AUTHENTICATED);
+  return request.auth;
+}

@@ -1,0 +1,50 @@
+import { ErrorCode, errorStatus, type ApiError } from '@sendwell/contracts';
+
+type Extras = Pick<ApiError, 'details' | 'requiresUpgrade' | 'currencyLocked' | 'retryAfterSeconds'>;
+
+/**
+ * The one error services throw. `message` is the user-facing text (the spec's exact wording);
+ * the kit's error handler turns it into an `ApiError` answer with the status of its code.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly extras: Extras = {},
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+}
+
+export const badRequest = (message: string, extras?: Extras) => new AppError(ErrorCode.ValidationFailed, message, extras);
+export const unauthorized = (message: string) => new AppError(ErrorCode.Unauthorized, message);
+export const forbidden = (message: string, extras?: Extras) => new AppError(ErrorCode.Forbidden, message, extras);
+export const notFound = (message: string) => new AppError(ErrorCode.NotFound, message);
+export const conflict = (message: string, extras?: Extras) => new AppError(ErrorCode.Conflict, message, extras);
+export const planLimit = (message: string, extras?: Extras) =>
+  new AppError(ErrorCode.PlanLimit, message, { requiresUpgrade: true, ...extras });
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new AppError(ErrorCode.RateLimited, message, { retryAfterSeconds });
+export const upstreamUnavailable = (message: string, cause?: unknown) =>
+  new AppError(ErrorCode.UpstreamUnavailable, message, {}, { cause });
+
+/** The ErrorCode for a status that Fastify itself produced (bad JSON, body too large, ...). */
+export function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401: return ErrorCode.Unauthorized;
+    case 403: return ErrorCode.Forbidden;
+    case 404: return ErrorCode.NotFound;
+    case 409: return ErrorCode.Conflict;
+    case 429: return ErrorCode.RateLimited;
+    case 502:
+    case 503:
+    case 504: return ErrorCode.UpstreamUnavailable;
+    default: return status >= 500 ? ErrorCode.Internal : ErrorCode.ValidationFailed;
+  }
+}
