@@ -1,8 +1,9 @@
 import { request } from 'node:http';
+import { testEnv } from './env.js';
 
 /** True when a Docker engine answers on its socket (testcontainers would then work). */
 export function dockerAvailable(timeoutMs = 1_000): Promise<boolean> {
-  const host = process.env.DOCKER_HOST;
+  const host = testEnv.dockerHost;
   const socketPath = host?.startsWith('unix://') ? host.slice(7) : host ? undefined : '/var/run/docker.sock';
   const target = socketPath ? { socketPath } : (() => {
     const u = new URL(host!.replace(/^tcp:/, 'http:'));

@@ -1,13 +1,7 @@
 import { ensureTemplate } from '@sendwell/db/testing';
 import type { TestProject } from 'vitest/node';
 import { resolveTestServices } from './services.js';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    postgresUrl: string;
-    redisUrl: string;
-  }
-}
+import type {} from './provided-context.js';
 
 /**
  * Vitest globalSetup for every package with medium tests: finds Postgres and Redis once, migrates

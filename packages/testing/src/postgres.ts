@@ -1,6 +1,7 @@
 import { createDb, type Database } from '@sendwell/db';
 import { createTestDatabase } from '@sendwell/db/testing';
 import { inject } from 'vitest';
+import type {} from './provided-context.js';
 
 export interface TestDb {
   url: string;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
+import type {} from './provided-context.js';
 
 export function testRedisUrl(): string {
   return inject('redisUrl');

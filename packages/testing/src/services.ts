@@ -1,4 +1,5 @@
 import { dockerAvailable } from './docker.js';
+import { testEnv } from './env.js';
 
 export interface TestServices {
   /** A Postgres server URL (any database name; test databases are created beside it). */
@@ -15,7 +16,7 @@ const LOCAL_REDIS = 'redis://127.0.0.1:6379';
  * Docker engine answers; else the local defaults (this machine and CI run both natively).
  */
 export async function resolveTestServices(): Promise<TestServices> {
-  const fromEnv = { postgres: process.env.DATABASE_URL, redis: process.env.REDIS_URL };
+  const fromEnv = { postgres: testEnv.databaseUrl, redis: testEnv.redisUrl };
   if (fromEnv.postgres && fromEnv.redis) {
     return { postgresUrl: fromEnv.postgres, redisUrl: fromEnv.redis, stop: async () => undefined };
   }

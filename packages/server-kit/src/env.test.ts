@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { baseEnvSchema, DEV_JWT_SECRET, envBoolean, EnvError, envPort, parseEnv, requireProductionSecret } from './env.js';
+
+describe('envBoolean', () => {
+  it.each([
+    ['true', true], ['1', true], ['yes', true], ['on', true],
+    ['false', false], ['FALSE', false], ['0', false], ['no', false], ['off', false], [' ', false],
+  ])('reads %j as %s', (input, expected) => {
+    expect(envBoolean.parse(input)).toBe(expected);
+  });
+});
+
+describe('parseEnv', () => {
+  const schema = baseEnvSchema.extend({ PORT: envPort(3001), FLAG: envBoolean.default(false) }).superRefine(requireProductionSecret);
+
+  it('applies every default', () => {
+    const env = parseEnv('auth', schema, {});
+    expect(env).toMatchObject({ PORT: 3001, FLAG: false, NODE_ENV: 'development', REDIS_URL: 'redis://127.0.0.1:6379' });
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv('auth', schema, { PORT: '' }).PORT).toBe(3001);
+  });
+
+  it('names the bad setting and the service', () => {
+    expect(() => parseEnv('auth', schema, { PORT: '70000' })).toThrowError(EnvError);
+    expect(() => parseEnv('auth', schema, { PORT: '70000' })).toThrowError(/^Invalid environment for auth: PORT: /);
+    expect(() => parseEnv('auth', schema, { DATABASE_URL: 'nope' })).toThrowError(/DATABASE_URL/);
+  });
+
+  it('refuses the development JWT secret in production', () => {
+    expect(() => parseEnv('auth', schema, { NODE_ENV: 'production' })).toThrowError(/JWT_SECRET: must be set/);
+    const secret = 'x'.repeat(40);
+    expect(parseEnv('auth', schema, { NODE_ENV: 'production', JWT_SECRET: secret }).JWT_SECRET).toBe(secret);
+    expect(parseEnv('auth', schema, {}).JWT_SECRET).toBe(DEV_JWT_SECRET);
+  });
+
+  it('refuses a short secret', () => {
+    expect(() => parseEnv('x', z.object({ JWT_SECRET: baseEnvSchema.shape.JWT_SECRET }), { JWT_SECRET: 'short' })).toThrowError(
+      /JWT_SECRET: must be at least 32 characters/,
+    );
+  });
+});

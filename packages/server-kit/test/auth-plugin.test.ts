@@ -1,0 +1,70 @@
+import { createTestDb, type TestDb } from '@sendwell/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, type App } from '../src/app.js';
+import { authPlugin, requireAuth } from '../src/auth-plugin.js';
+import { createLogger } from '../src/logger.js';
+
+const secret = 'a-test-secret-that-is-long-enough-0123456789';
+let t: TestDb;
+let app: App;
+let userId: number;
+
+async function session(opts: { expires?: Date; revoked?: boolean } = {}) {
+  const row = await t.db
+    .insertInto('sessions')
+    .values({ userId, expires: opts.expires ?? new Date(Date.now() + 60_000), revokedAt: opts.revoked ? new Date() : null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return app.jwt.sign({ sub: String(userId), sid: row.id });
+}
+
+beforeAll(async () => {
+  t = await createTestDb();
+  userId = (await t.db.insertInto('users').values({ username: 'u', email: 'u@example.com', passwordHash: 'x', planType: 'standard' }).returning('id').executeTakeFirstOrThrow()).id;
+  app = createApp({ logger: createLogger('test', 'silent') });
+  await app.register(authPlugin, { secret, db: t.db });
+  app.get('/me', { onRequest: [app.authenticate] }, async (request) => {
+    const { user } = requireAuth(request);
+    return { id: user.id, planType: user.planType };
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await t.close();
+});
+
+describe('authPlugin', () => {
+  it('accepts a live session by Bearer header and by cookie, with the plan read from the database', async () => {
+    const token = await session();
+    const byHeader = await app.inject({ url: '/me', headers: { authorization: `Bearer ${token}` } });
+    expect(byHeader.statusCode).toBe(200);
+    expect(byHeader.json()).toEqual({ id: userId, planType: 'standard' });
+    const byCookie = await app.inject({ url: '/me', cookies: { token } });
+    expect(byCookie.statusCode).toBe(200);
+  });
+
+  it('refuses a missing, forged, revoked or expired session with 401', async () => {
+    expect((await app.inject('/me')).statusCode).toBe(401);
+    const forged = (await session()).replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await app.inject({ url: '/me', headers: { authorization: `Bearer ${forged}` } })).statusCode).toBe(401);
+    const revoked = await session({ revoked: true });
+    expect((await app.inject({ url: '/me', headers: { authorization: `Bearer ${revoked}` } })).statusCode).toBe(401);
+    const expired = await session({ expires: new Date(Date.now() - 1000) });
+    const res = await app.inject({ url: '/me', headers: { authorization: `Bearer ${expired}` } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: 'Authentication required. Please log in.' });
+  });
+
+  it('refuses a token whose session belongs to another user', async () => {
+    const other = await t.db.insertInto('users').values({ username: 'o', email: 'o@example.com', passwordHash: 'x' }).returning('id').executeTakeFirstOrThrow();
+    const row = await t.db.insertInto('sessions').values({ userId, expires: new Date(Date.now() + 60_000) }).returning('id').executeTakeFirstOrThrow();
+    const token = app.jwt.sign({ sub: String(other.id), sid: row.id });
+    expect((await app.inject({ url: '/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+  });
+
+  it('refuses a token whose session id is not a uuid without touching the database', async () => {
+    const token = app.jwt.sign({ sub: String(userId), sid: 'not-a-uuid' });
+    expect((await app.inject({ url: '/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+  });
+});

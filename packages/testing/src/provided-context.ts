@@ -1,0 +1,8 @@
+/** What the global setup hands every test file through vitest's `inject()`. */
+declare module 'vitest' {
+  export interface ProvidedContext {
+    postgresUrl: string;
+    redisUrl: string;
+  }
+}
+export {};
