@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type ApiError } from '@sendwell/contracts';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -15,6 +15,8 @@ export interface CreateAppOptions {
   logger: Logger;
   /** Largest accepted body; the gateway and services agree on it. */
   bodyLimit?: number;
+  /** Which proxies' X-Forwarded-* headers to believe; services sit behind the gateway (true), the gateway may be the edge. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -23,12 +25,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * A Fastify instance with the shared conventions: request ids from `x-request-id`, zod schemas,
  * explicit timeouts, one error handler answering `ApiError`, and a JSON 404. It never listens.
  */
-function fastifyWithZod({ logger, bodyLimit = 1_048_576 }: CreateAppOptions) {
+function fastifyWithZod({ logger, bodyLimit = 1_048_576, trustProxy = true }: CreateAppOptions) {
   return Fastify({
     loggerInstance: logger,
     bodyLimit,
     // Behind the gateway (and any proxy in front of it), the client's address comes from X-Forwarded-For.
-    trustProxy: true,
+    trustProxy,
     connectionTimeout: 30_000,
     keepAliveTimeout: 72_000,
     requestTimeout: 60_000,

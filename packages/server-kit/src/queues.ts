@@ -24,7 +24,7 @@ export function createQueues(connection: Redis, prefix: string, logger: Logger):
   };
   return {
     ...queues,
-    add(name, data, opts) {
+    async add(name, data, opts) {
       const payload = jobPayloads[name].parse(data);
       return queues[jobQueue[name]].add(name, payload, opts);
     },
