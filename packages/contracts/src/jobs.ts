@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { scanTriggerSchema } from './entities/scan.js';
 
 /**
  * Queues and their jobs, shared by producers and consumers. Payloads are re-validated when a job is
@@ -28,7 +29,7 @@ export const scanDomainJob = z.object({
   scanId: z.string().uuid(),
   domainId: z.number().int().positive(),
   /** What asked for the scan: the scheduler, a user, or the blacklist-only re-check. */
-  trigger: z.enum(['scheduled', 'manual', 'signup', 'blacklist']),
+  trigger: scanTriggerSchema,
 });
 export const scanSampleDomainJob = z.object({ sampleDomainId: z.number().int().positive() });
 export const sweepDueDomainsJob = z.object({});

@@ -52,10 +52,15 @@ export function landingDomainError(input: string): string | null {
   return null;
 }
 
+/** True when none of `issues` concerns one of `fields` (top-level field names). */
+function fieldsValid(issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }>, fields: readonly string[]): boolean {
+  return !issues.some((issue) => fields.includes(String(issue.path?.[0])));
+}
+
 export const usernameSchema = z
   .string(messages.required)
   .trim()
-  .min(1, messages.required)
+  .min(1, { error: messages.required, abort: true })
   .max(50, messages.usernameMax)
   .regex(/^[A-Za-z0-9._-]+$/, messages.usernameChars);
 
@@ -92,10 +97,16 @@ export const registerSchema = z
       .transform((v) => (v ? v : null)),
     showUpgradeNotification: z.boolean().optional().default(false),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] })
+  // A mismatch is only reported once both fields are valid, so each field shows one message.
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordsDontMatch,
+    path: ['confirmPassword'],
+    when: (payload) => fieldsValid(payload.issues, ['password', 'confirmPassword']),
+  })
   .refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
     message: messages.emailsDontMatch,
     path: ['confirmEmail'],
+    when: (payload) => fieldsValid(payload.issues, ['email', 'confirmEmail']),
   });
 
 /** The reset form on the client: both fields, matching (part 1 §5). */
@@ -104,7 +115,11 @@ export const resetPasswordFormSchema = z
     password: z.string().min(8, messages.passwordMin8),
     confirmPassword: z.string().min(8, messages.passwordMin8),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: messages.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: messages.passwordsDontMatch,
+    path: ['confirmPassword'],
+    when: (payload) => fieldsValid(payload.issues, ['password', 'confirmPassword']),
+  });
 
 /** Date formats: the preferences popup offers the first six, settings all nine (part 1 §5). */
 export const popupDateFormats = ['MM/dd/yyyy', 'dd/MM/yyyy', 'yyyy-MM-dd', 'dd MMM yyyy', 'MMM dd, yyyy', 'MMMM dd, yyyy'] as const;

@@ -8,9 +8,12 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const authAnswer = z.object({ token: z.string(), user: userSchema });
 export type AuthAnswer = z.infer<typeof authAnswer>;
 
-/** POST /api/auth/register */
-export const registerBody = registerSchema;
-export type RegisterBody = z.input<typeof registerBody>;
+/**
+ * POST /api/auth/register. A body that is not an object (an array, a number, null) stops at the
+ * object check, so the schema's cross-field refinements never run on it (they would throw: a 500).
+ */
+export const registerBody = z.object({}).loose().pipe(registerSchema);
+export type RegisterBody = z.input<typeof registerSchema>;
 export const registerAnswer = z.union([
   authAnswer,
   z.object({ emailVerificationRequired: z.literal(true), message: z.string() }),

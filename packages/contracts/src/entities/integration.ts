@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { messages } from '../validation.js';
+
+/** Service names as the client sends them: lower case, "constant contact" with its space (part 2 §7). */
+export const integrationServices = [
+  'slack',
+  'teams',
+  'discord',
+  'zapier',
+  'pagerduty',
+  'jira',
+  'mailchimp',
+  'sendgrid',
+  'hubspot',
+  'constant contact',
+] as const;
+export const integrationServiceSchema = z.enum(integrationServices, {
+  error: 'Please choose a supported integration service',
+});
+export type IntegrationService = z.infer<typeof integrationServiceSchema>;
+
+/** Chat and operations tools need standard; marketing platforms need advanced (spec README decisions). */
+export const integrationGroup: Record<IntegrationService, 'chat' | 'marketing'> = {
+  slack: 'chat',
+  teams: 'chat',
+  discord: 'chat',
+  zapier: 'chat',
+  pagerduty: 'chat',
+  jira: 'chat',
+  mailchimp: 'marketing',
+  sendgrid: 'marketing',
+  hubspot: 'marketing',
+  'constant contact': 'marketing',
+};
+
+/** How each config field is named to the user, so a missing field's message names it. */
+export const integrationFieldLabels = {
+  botToken: 'Bot Token',
+  channelId: 'Channel ID',
+  webhookUrl: 'Webhook URL',
+  integrationKey: 'Integration Key',
+  domain: 'Jira Domain',
+  email: 'Email',
+  apiToken: 'API Token',
+  apiKey: 'API Key',
+  serverPrefix: 'Server Prefix',
+  accessToken: 'Access Token',
+} as const;
+export type IntegrationField = keyof typeof integrationFieldLabels;
+
+export const requiredFieldMessage = (field: IntegrationField) => `${integrationFieldLabels[field]} is required`;
+
+/** A required, non-empty (after trimming) text field whose messages name it. */
+function required(field: IntegrationField) {
+  const message = requiredFieldMessage(field);
+  return z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(2048);
+}
+
+const webhookUrl = required('webhookUrl').refine((v) => /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), {
+  message: 'Webhook URL must be a valid https:// address',
+});
+
+export const slackConfigSchema = z.object({ botToken: required('botToken'), channelId: required('channelId') });
+export const discordConfigSchema = slackConfigSchema;
+export const teamsConfigSchema = z.object({ webhookUrl });
+export const zapierConfigSchema = teamsConfigSchema;
+export const pagerdutyConfigSchema = z.object({ integrationKey: required('integrationKey') });
+export const jiraConfigSchema = z.object({
+  /** The site, e.g. "acme.atlassian.net"; a pasted scheme or trailing slash is dropped. */
+  domain: required('domain').transform((v) => v.replace(/^https?:\/\//i, '').replace(/\/+$/, '')),
+  email: required('email').pipe(z.email(messages.invalidEmail)),
+  apiToken: required('apiToken'),
+});
+export const mailchimpConfigSchema = z.object({ apiKey: required('apiKey'), serverPrefix: required('serverPrefix') });
+export const sendgridConfigSchema = z.object({ apiKey: required('apiKey') });
+export const hubspotConfigSchema = sendgridConfigSchema;
+export const constantContactConfigSchema = z.object({ apiKey: required('apiKey'), accessToken: required('accessToken') });
+
+export const integrationConfigSchemas = {
+  slack: slackConfigSchema,
+  teams: teamsConfigSchema,
+  discord: discordConfigSchema,
+  zapier: zapierConfigSchema,
+  pagerduty: pagerdutyConfigSchema,
+  jira: jiraConfigSchema,
+  mailchimp: mailchimpConfigSchema,
+  sendgrid: sendgridConfigSchema,
+  hubspot: hubspotConfigSchema,
+  'constant contact': constantContactConfigSchema,
+} as const satisfies Record<IntegrationService, z.ZodType>;
+export type IntegrationConfig<S extends IntegrationService> = z.infer<(typeof integrationConfigSchemas)[S]>;
+
+/** The fields the Save Configuration button waits for, per service (part 2 §5). */
+export const integrationRequiredFields: Record<IntegrationService, readonly IntegrationField[]> = {
+  slack: ['botToken', 'channelId'],
+  teams: ['webhookUrl'],
+  discord: ['botToken', 'channelId'],
+  zapier: ['webhookUrl'],
+  pagerduty: ['integrationKey'],
+  jira: ['domain', 'email', 'apiToken'],
+  mailchimp: ['apiKey', 'serverPrefix'],
+  sendgrid: ['apiKey'],
+  hubspot: ['apiKey'],
+  'constant contact': ['apiKey', 'accessToken'],
+};
+
+const entry = <S extends IntegrationService>(service: S) =>
+  z.object({ service: z.literal(service), config: integrationConfigSchemas[service] });
+
+/** `{service, config}` checked against that service's config schema. */
+export const integrationSettingsSchema = z.discriminatedUnion(
+  'service',
+  [
+    entry('slack'),
+    entry('teams'),
+    entry('discord'),
+    entry('zapier'),
+    entry('pagerduty'),
+    entry('jira'),
+    entry('mailchimp'),
+    entry('sendgrid'),
+    entry('hubspot'),
+    entry('constant contact'),
+  ],
+  { error: 'Please choose a supported integration service' },
+);
+export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
+
+/** One row of `GET /api/integrations`; configs hold secrets and are never sent back. */
+export const integrationListEntrySchema = z.object({
+  service: integrationServiceSchema,
+  configured: z.boolean(),
+});
+export type IntegrationListEntry = z.infer<typeof integrationListEntrySchema>;

@@ -1,0 +1,105 @@
+/**
+ * Scores and the labels derived from them (part 1 §9, part 2 §4 and §9). Pure, no I/O.
+ */
+import { BLACKLIST_SCORE_MAX, REPUTATION_WEIGHTS, type ReputationTrend } from './entities/reputation.js';
+
+/** Domain cards: 80 or more Excellent, 60 or more Good, lower Needs Attention. */
+export function reputationCardLabel(score: number): 'Excellent' | 'Good' | 'Needs Attention' {
+  if (score >= 80) return 'Excellent';
+  if (score >= 60) return 'Good';
+  return 'Needs Attention';
+}
+
+/** Detail screens: 80 and above Excellent, 60 Good, 40 Fair, below 40 Poor. */
+export function reputationDetailLabel(score: number): 'Excellent' | 'Good' | 'Fair' | 'Poor' {
+  if (score >= 80) return 'Excellent';
+  if (score >= 60) return 'Good';
+  if (score >= 40) return 'Fair';
+  return 'Poor';
+}
+
+/** A change of this many points or more is a trend. */
+export const TREND_THRESHOLD = 5;
+
+/** Improving or declining when the score moved by 5 or more since the previous one; else stable. */
+export function reputationTrend(score: number, previousScore: number | null | undefined): ReputationTrend {
+  if (previousScore == null) return 'stable';
+  const change = score - previousScore;
+  if (change >= TREND_THRESHOLD) return 'improving';
+  if (change <= -TREND_THRESHOLD) return 'declining';
+  return 'stable';
+}
+
+export interface WeightedScores {
+  emailAuthentication: number;
+  securityDeliverability: number;
+  configurationHealth: number;
+}
+
+/** The 0-100 score from its three weighted parts (40 + 35 + 25), each clamped to its weight. */
+export function reputationScoreFromParts(parts: WeightedScores): number {
+  const clamp = (v: number, max: number) => Math.min(max, Math.max(0, Number.isFinite(v) ? v : 0));
+  const total =
+    clamp(parts.emailAuthentication, REPUTATION_WEIGHTS.emailAuthentication) +
+    clamp(parts.securityDeliverability, REPUTATION_WEIGHTS.securityDeliverability) +
+    clamp(parts.configurationHealth, REPUTATION_WEIGHTS.configurationHealth);
+  return Math.round(total);
+}
+
+/** The blacklist part of security and deliverability: out of 10. */
+export function clampBlacklistScore(score: number): number {
+  return Math.min(BLACKLIST_SCORE_MAX, Math.max(0, score));
+}
+
+/**
+ * Deliverability insight penalties in whole percent (part 2 §9: 0.10, 0.20, 0.15). Kept as integers
+ * because 0.1 + 0.2 in floating point would floor 70 down to 69.
+ */
+export const INSIGHT_PENALTY_PERCENT = { warning: 10, error: 20, missing: 15 } as const;
+export const INSIGHT_SCORE_FLOOR = 30;
+export const INSIGHT_PROJECTED_GAIN = 18;
+export const INSIGHT_PROJECTED_CAP = 99;
+
+export type InsightLabel = 'Good' | 'Needs Attention' | 'Critical';
+
+export interface DeliverabilityInsight {
+  score: number;
+  /** min(99, score + 18) when any issue exists, else the score itself. */
+  projectedScore: number;
+  label: InsightLabel;
+  issueCount: number;
+  /** 18 when more than one issue, 10 for one, 0 for none. */
+  improvementPercent: number;
+  improvementText: string;
+}
+
+/** Above 80 Good, above 60 Needs Attention, otherwise Critical. */
+export function insightLabel(score: number): InsightLabel {
+  if (score > 80) return 'Good';
+  if (score > 60) return 'Needs Attention';
+  return 'Critical';
+}
+
+/** score = max(30, floor(100 - sum of penalties x 100)); an issue is a warning, error or missing check. */
+export function deliverabilityInsight(statuses: ReadonlyArray<string | null | undefined>): DeliverabilityInsight {
+  let penalty = 0;
+  let issueCount = 0;
+  for (const raw of statuses) {
+    const status = (raw ?? '').trim().toLowerCase();
+    if (status === 'warning' || status === 'error' || status === 'missing') {
+      penalty += INSIGHT_PENALTY_PERCENT[status];
+      issueCount += 1;
+    }
+  }
+  const score = Math.max(INSIGHT_SCORE_FLOOR, Math.floor(100 - penalty));
+  const projectedScore = issueCount > 0 ? Math.min(INSIGHT_PROJECTED_CAP, score + INSIGHT_PROJECTED_GAIN) : score;
+  const improvementPercent = issueCount > 1 ? 18 : issueCount === 1 ? 10 : 0;
+  return {
+    score,
+    projectedScore,
+    label: insightLabel(score),
+    issueCount,
+    improvementPercent,
+    improvementText: `${improvementPercent}%`,
+  };
+}
