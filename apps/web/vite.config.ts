@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { reporters } from '@sendwell/vitest-config';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * In development the Vite server (5173) proxies /api to the gateway, so the browser sees one origin
+ * and the auth cookie works as it will in production, where the gateway serves `dist/` itself.
+ */
+const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { '/api': { target: gateway, changeOrigin: false } },
+  },
+  preview: { port: 4173, strictPort: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  test: { include: ['src/**/*.test.{ts,tsx}'], reporters },
+});

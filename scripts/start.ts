@@ -1,0 +1,151 @@
+/**
+ * `pnpm start`: checks Postgres and Redis (starting them with Docker where it can), migrates, runs
+ * every service and one scanner, waits for their /health and stops them all together.
+ * `pnpm dev` (`--dev`): the same with `tsx watch` and the Vite dev server on 5173.
+ * This script layer is the one place besides services' env.ts that reads process.env.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ensureDatabase, migrateToLatest, pingPostgres } from '@sendwell/db';
+import { pingRedis } from '@sendwell/server-kit';
+import { dockerAnswers, portInUse, waitForHttp } from './lib/checks.js';
+import { decidePreflight, dockerEndpoint, maintenanceUrl, redactUrl, type Backing } from './lib/preflight.js';
+import { Supervisor, type Exit } from './lib/processes.js';
+import { GATEWAY_PORT, SERVICES, VITE_PORT, serviceSpec, viteSpec } from './lib/services.js';
+
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/sendwell';
+const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
+const HEALTH_TIMEOUT_MS = 60_000;
+const CONTAINER_TIMEOUT_MS = 90_000;
+/** Services close their servers, workers and pools on SIGTERM; past this they are killed. */
+const STOP_GRACE_MS = 10_000;
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const dev = process.argv.includes('--dev');
+const colour = Boolean(process.stdout.isTTY);
+
+const say = (message: string) => process.stdout.write(`${colour ? '\x1b[1m[sendwell]\x1b[0m' : '[sendwell]'} ${message}\n`);
+const fail = (message: string): never => {
+  process.stderr.write(`\n${colour ? '\x1b[31m' : ''}${message}${colour ? '\x1b[0m' : ''}\n\n`);
+  process.exit(1);
+};
+
+// ---- stopping: installed first, so a Ctrl-C at any point stops whatever has started -------------
+
+let stopping = false;
+const supervisor = new Supervisor(
+  [...SERVICES.map((s) => s.name), 'web'],
+  (exit) => void stop(1, describeExit(exit)),
+  colour,
+);
+
+async function stop(code: number, reason: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  say(reason);
+  const killed = await supervisor.stopAll(STOP_GRACE_MS);
+  if (killed.length > 0) say(`killed after ${STOP_GRACE_MS / 1000} s without stopping: ${killed.join(', ')}`);
+  if (code === 0) say('stopped.');
+  else process.stderr.write(`\nSendwell stopped: ${reason}\n`);
+  process.exit(code);
+}
+
+let firstSignalAt = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!stopping) {
+      firstSignalAt = Date.now();
+      void stop(0, `${signal}: stopping every service…`);
+      return;
+    }
+    // One Ctrl-C can arrive twice (from the terminal and relayed by a wrapper such as the tsx CLI);
+    // a second press a moment later means "now": the exit hook kills whatever is left.
+    if (Date.now() - firstSignalAt > 1_000) process.exit(1);
+  });
+}
+
+function describeExit({ name, code, signal }: Exit): string {
+  return `${name} exited unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`;
+}
+
+// ---- 1. Postgres and Redis -----------------------------------------------------------------------
+
+const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
+const redisUrl = process.env.REDIS_URL || DEFAULT_REDIS_URL;
+const ping: Record<Backing, () => Promise<boolean>> = {
+  postgres: () => pingPostgres(maintenanceUrl(databaseUrl)),
+  redis: () => pingRedis(redisUrl),
+};
+
+const [postgresUp, redisUp] = await Promise.all([ping.postgres(), ping.redis()]);
+const action = decidePreflight({
+  postgres: { url: databaseUrl, explicit: Boolean(process.env.DATABASE_URL), answers: postgresUp },
+  redis: { url: redisUrl, explicit: Boolean(process.env.REDIS_URL), answers: redisUp },
+  dockerAnswers: postgresUp && redisUp ? false : await dockerAnswers(dockerEndpoint(process.env.DOCKER_HOST)),
+});
+
+if (action.kind === 'fail') fail(action.message);
+if (action.kind === 'start-containers') {
+  say(`${action.services.join(' and ')} not answering; a Docker engine does, so starting: ${action.command.join(' ')}`);
+  const code = await new Promise<number | null>((resolve) => {
+    const [command, ...args] = action.command;
+    const child = spawn(command!, args, { cwd: root, stdio: 'inherit' });
+    child.once('error', () => resolve(null));
+    child.once('exit', (c) => resolve(c));
+  });
+  if (code !== 0) fail(`\`${action.command.join(' ')}\` failed${code === null ? ' to run' : ` (exit code ${code})`}.`);
+  for (const backing of action.services) {
+    const deadline = Date.now() + CONTAINER_TIMEOUT_MS;
+    while (!(await ping[backing]())) {
+      if (Date.now() > deadline) fail(`The ${backing} container started but does not answer after ${CONTAINER_TIMEOUT_MS / 1000} s.`);
+      await new Promise((r) => setTimeout(r, 1_000));
+    }
+  }
+}
+say(`Postgres answers at ${redactUrl(databaseUrl)}; Redis answers at ${redactUrl(redisUrl)}`);
+
+// ---- 2. Ports are free (else /health could answer from a process that is not ours) --------------
+
+const ports = [...SERVICES.map((s) => ({ name: s.name, port: s.port })), ...(dev ? [{ name: 'web (Vite)', port: VITE_PORT }] : [])];
+const busy = (await Promise.all(ports.map(async (p) => ((await portInUse(p.port)) ? p : null)))).filter((p) => p !== null);
+if (busy.length > 0) {
+  fail(
+    `Port${busy.length > 1 ? 's' : ''} already in use: ${busy.map((p) => `${p.port} (${p.name})`).join(', ')}.\n` +
+      'Stop whatever listens there (perhaps an earlier `pnpm start`), then try again.',
+  );
+}
+
+// ---- 3. Migrate ----------------------------------------------------------------------------------
+
+try {
+  if (await ensureDatabase(databaseUrl)) say(`created database ${new URL(databaseUrl).pathname.slice(1)}`);
+  const result = await migrateToLatest(databaseUrl);
+  const applied = result.results?.filter((r) => r.status === 'Success').map((r) => r.migrationName) ?? [];
+  say(applied.length > 0 ? `applied migrations: ${applied.join(', ')}` : 'database is up to date');
+} catch (error) {
+  fail(`Migrating ${redactUrl(databaseUrl)} failed: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+// ---- 4. Services ---------------------------------------------------------------------------------
+
+const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
+say(`starting ${SERVICES.map((s) => s.name).join(', ')}${dev ? ' in watch mode, and the Vite dev server' : ''}`);
+SERVICES.forEach((s, i) => supervisor.start(serviceSpec(root, s.name, childEnv, dev), i));
+if (dev) supervisor.start(viteSpec(root, childEnv), SERVICES.length);
+
+const checks = [
+  ...SERVICES.map((s) => ({ name: s.name, url: `http://127.0.0.1:${s.port}/health` })),
+  ...(dev ? [{ name: 'web', url: `http://127.0.0.1:${VITE_PORT}/` }] : []),
+];
+const healthy = await Promise.all(
+  checks.map((c) => waitForHttp(c.url, { timeoutMs: HEALTH_TIMEOUT_MS, stillAlive: () => !stopping && supervisor.isRunning(c.name) })),
+);
+if (!stopping) {
+  const silent = checks.filter((_, i) => !healthy[i]).map((c) => c.name);
+  if (silent.length > 0) {
+    await stop(1, `${silent.join(', ')} did not answer /health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+  } else {
+    const url = dev ? `http://localhost:${VITE_PORT}` : `http://localhost:${GATEWAY_PORT}`;
+    say(`${colour ? '\x1b[32;1m' : ''}Sendwell is running at ${url}${colour ? '\x1b[0m' : ''}${dev ? ` (gateway: http://localhost:${GATEWAY_PORT})` : ''}  (Ctrl-C stops it)`);
+  }
+}
