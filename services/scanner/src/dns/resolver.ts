@@ -1,0 +1,211 @@
+import type { Answer, DecodedPacket } from 'dns-packet';
+import { sharedDnsTransport, type DnsTransport } from './dns-transport.js';
+import {
+  DnsServerError,
+  DnsTimeoutError,
+  type DnsResponse,
+  type DnsServer,
+  type QueryOptions,
+  type Rcode,
+  type RecordData,
+  type RecordType,
+  type Resolver,
+} from './types.js';
+
+export interface ResolverOptions {
+  /** The recursive servers (DNS_SERVERS), tried in order: the retry goes to the next one. */
+  servers: DnsServer[];
+  /** Per-attempt timeout. */
+  timeoutMs: number;
+  /** Attempts after the first; default 1. */
+  retries?: number;
+  /** The per-scan cache (and coalescing of identical in-flight questions); default true. */
+  cache?: boolean;
+  /** Default: the process-wide shared transport. */
+  transport?: DnsTransport;
+}
+
+const RCODES: Record<number, Rcode> = {
+  0: 'NOERROR',
+  1: 'FORMERR',
+  2: 'SERVFAIL',
+  3: 'NXDOMAIN',
+  4: 'NOTIMP',
+  5: 'REFUSED',
+};
+
+/** Rcodes after which the next server in the list may know better (as stub resolvers do). */
+const RETRY_ELSEWHERE = new Set<Rcode>(['SERVFAIL', 'REFUSED']);
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Lower-case without the trailing dot; rejects names DNS cannot carry (RFC 1035 §2.3.4). */
+export function normaliseName(name: string): string {
+  let normalised = name.toLowerCase();
+  if (normalised.endsWith('.')) normalised = normalised.slice(0, -1);
+  const labels = normalised.split('.');
+  if (
+    normalised.length === 0 ||
+    Buffer.byteLength(normalised) > 253 ||
+    labels.some((label) => label.length === 0 || Buffer.byteLength(label) > 63)
+  ) {
+    throw new RangeError(`not a valid DNS name: "${name}"`);
+  }
+  return normalised;
+}
+
+function stripDot(name: string): string {
+  const lower = name.toLowerCase();
+  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
+}
+
+/** The character-strings of one TXT record joined without separators (RFC 7208 §3.3). */
+function txtValue(data: string | Buffer | Array<string | Buffer>): string {
+  const parts = Array.isArray(data) ? data : [data];
+  const bytes = Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part)));
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    // Not UTF-8: latin1 maps every byte to one character, so nothing is lost or replaced.
+    return bytes.toString('latin1');
+  }
+}
+
+function answerData(answer: Answer): RecordData[RecordType] | undefined {
+  switch (answer.type) {
+    case 'A':
+    case 'AAAA':
+      return answer.data;
+    case 'NS':
+    case 'CNAME':
+    case 'PTR':
+      return stripDot(answer.data);
+    case 'MX':
+      return { exchange: stripDot(answer.data.exchange), priority: answer.data.preference ?? 0 };
+    case 'TXT':
+      return txtValue(answer.data);
+    case 'SOA':
+      return {
+        mname: stripDot(answer.data.mname),
+        rname: stripDot(answer.data.rname),
+        serial: answer.data.serial ?? 0,
+        refresh: answer.data.refresh ?? 0,
+        retry: answer.data.retry ?? 0,
+        expire: answer.data.expire ?? 0,
+        minimum: answer.data.minimum ?? 0,
+      };
+    default:
+      return undefined;
+  }
+}
+
+export function toDnsResponse<T extends RecordType>(
+  packet: DecodedPacket,
+  type: T,
+  timeMs: number,
+  truncatedRetriedOverTcp: boolean,
+): DnsResponse<T> {
+  const answers: Array<RecordData[T]> = [];
+  for (const answer of packet.answers ?? []) {
+    if (answer.type !== type) continue;
+    const data = answerData(answer);
+    if (data !== undefined) answers.push(data as RecordData[T]);
+  }
+  return {
+    // The low four bits of the header; extended rcodes (EDNS) are beyond what the checks need.
+    rcode: RCODES[(packet.flags ?? 0) & 0xf] ?? 'OTHER',
+    answers,
+    authoritative: packet.flag_aa,
+    timeMs,
+    truncatedRetriedOverTcp,
+  };
+}
+
+class DnsResolver implements Resolver {
+  private sent = 0;
+  private readonly cache = new Map<string, Promise<DnsResponse>>();
+  private readonly servers: DnsServer[];
+  private readonly timeoutMs: number;
+  private readonly attempts: number;
+  private readonly caching: boolean;
+  private readonly transport: DnsTransport;
+  private readonly countSend = () => {
+    this.sent++;
+  };
+
+  constructor(options: ResolverOptions) {
+    if (options.servers.length === 0) throw new Error('createResolver needs at least one DNS server');
+    this.servers = options.servers;
+    this.timeoutMs = options.timeoutMs;
+    this.attempts = 1 + Math.max(0, options.retries ?? 1);
+    this.caching = options.cache ?? true;
+    this.transport = options.transport ?? sharedDnsTransport();
+  }
+
+  get queriesSent(): number {
+    return this.sent;
+  }
+
+  query<T extends RecordType>(name: string, type: T, options: QueryOptions = {}): Promise<DnsResponse<T>> {
+    let qname: string;
+    try {
+      qname = normaliseName(name);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const recurse = options.recurse ?? true;
+    if (options.server) return this.ask(qname, type, [options.server], recurse);
+    if (!this.caching) return this.ask(qname, type, this.servers, recurse);
+
+    const key = `${type} ${recurse ? 'rd' : 'nord'} ${qname}`;
+    const cached = this.cache.get(key) as Promise<DnsResponse<T>> | undefined;
+    // A hit (also a question still in flight) reports 0 ms: it cost this scan nothing.
+    if (cached) return cached.then((response) => ({ ...response, timeMs: 0 }));
+    // Failures stay cached too: a scan must not wait twice for the same dead question.
+    const asked = this.ask(qname, type, this.servers, recurse);
+    this.cache.set(key, asked);
+    return asked;
+  }
+
+  async lookup<T extends RecordType>(name: string, type: T): Promise<Array<RecordData[T]>> {
+    const response = await this.query(name, type);
+    if (response.rcode === 'NOERROR' || response.rcode === 'NXDOMAIN') return response.answers;
+    throw new DnsServerError(normaliseName(name), type, response.rcode);
+  }
+
+  private async ask<T extends RecordType>(
+    name: string,
+    type: T,
+    servers: DnsServer[],
+    recurse: boolean,
+  ): Promise<DnsResponse<T>> {
+    let failure: DnsTimeoutError | undefined;
+    let refused: DnsResponse<T> | undefined;
+    for (let attempt = 0; attempt < this.attempts; attempt++) {
+      const server = servers[attempt % servers.length] as DnsServer;
+      try {
+        const exchange = await this.transport.exchange(
+          server,
+          { name, type },
+          { recurse, timeoutMs: this.timeoutMs, onSend: this.countSend },
+        );
+        const response = toDnsResponse(exchange.response, type, exchange.timeMs, exchange.truncatedRetriedOverTcp);
+        const anotherServerLeft = servers.length > 1 && attempt + 1 < this.attempts;
+        if (RETRY_ELSEWHERE.has(response.rcode) && anotherServerLeft) {
+          refused = response;
+          continue;
+        }
+        return response;
+      } catch (error) {
+        if (!(error instanceof DnsTimeoutError)) throw error;
+        failure = error;
+      }
+    }
+    if (refused) return refused;
+    throw failure ?? new DnsTimeoutError(name, type, servers[0] as DnsServer);
+  }
+}
+
+/** A resolver for one scan: it holds the scan's cache; the sockets are the shared transport's. */
+export function createResolver(options: ResolverOptions): Resolver {
+  return new DnsResolver(options);
+}
