@@ -54,7 +54,8 @@ export function landingDomainError(input: string): string | null {
 
 /** True when none of `issues` concerns one of `fields` (top-level field names). */
 function fieldsValid(issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }>, fields: readonly string[]): boolean {
-  return !issues.some((issue) => fields.includes(String(issue.path?.[0])));
+  // An issue without a path means the input was not an object at all: nothing to compare.
+  return !issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 }
 
 export const usernameSchema = z

@@ -12,7 +12,7 @@ export type AuthAnswer = z.infer<typeof authAnswer>;
  * POST /api/auth/register. A body that is not an object (an array, a number, null) stops at the
  * object check, so the schema's cross-field refinements never run on it (they would throw: a 500).
  */
-export const registerBody = z.object({}).loose().pipe(registerSchema);
+export const registerBody = registerSchema;
 export type RegisterBody = z.input<typeof registerSchema>;
 export const registerAnswer = z.union([
   authAnswer,

@@ -1,0 +1,55 @@
+import { createDb, type Database } from '@sendwell/db';
+import type { Logger } from '@sendwell/server-kit';
+import type { Env } from './env.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { AuthService } from './services/auth.service.js';
+import { BackgroundTasks } from './services/background-tasks.js';
+import { PasswordHasher } from './services/password-hasher.js';
+import { PasswordResetService } from './services/password-reset.service.js';
+import { UserService } from './services/user.service.js';
+
+export interface Deps {
+  env: Env;
+  logger: Logger;
+  db: Database;
+  mailer: Mailer;
+  /** Work answered before it finished (reset mail); shutdown and tests wait for it with `drain()`. */
+  background: BackgroundTasks;
+  services: {
+    auth: AuthService;
+    passwordReset: PasswordResetService;
+    users: UserService;
+  };
+  /** Finishes started background work, then closes the mail transport and the pool. */
+  close(): Promise<void>;
+}
+
+/** All wiring of the service, in one place. */
+export function createDeps(env: Env, logger: Logger): Deps {
+  const db = createDb({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX, applicationName: 'sendwell-auth' });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR, logger: logger.child({ module: 'Mailer' }) });
+  const background = new BackgroundTasks(logger.child({ module: 'BackgroundTasks' }));
+  const hasher = new PasswordHasher();
+
+  return {
+    env,
+    logger,
+    db,
+    mailer,
+    background,
+    services: {
+      auth: new AuthService(db, mailer, hasher, logger.child({ module: 'AuthService' }), {
+        requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
+        sessionTtlMs: env.sessionTtlMs,
+        appUrl: env.APP_URL,
+      }),
+      passwordReset: new PasswordResetService(db, mailer, hasher, background, logger.child({ module: 'PasswordResetService' }), env.APP_URL),
+      users: new UserService(db),
+    },
+    async close() {
+      await background.drain();
+      mailer.close();
+      await db.destroy();
+    },
+  };
+}

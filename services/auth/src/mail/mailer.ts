@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from '@sendwell/server-kit';
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The action link inside; logged in outbox mode so a developer can follow it. */
+  link?: string;
+}
+
+export interface Mailer {
+  /** Resolves once the message is accepted (by the SMTP server, or written to the outbox); rejects otherwise. */
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+  logger: Logger;
+}
+
+/** nodemailer over SMTP_URL; without it, each message goes to the outbox folder and the log. */
+export function createMailer(options: MailerOptions): Mailer {
+  return options.smtpUrl ? smtpMailer(options.smtpUrl, options) : outboxMailer(options);
+}
+
+function smtpMailer(url: string, { from, logger }: MailerOptions): Mailer {
+  // Bounded waits: registration waits for the mail, so a dead server must fail fast, not hang.
+  const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+  return {
+    async send({ to, subject, text, html }) {
+      const info = await transport.sendMail({ from, to, subject, text, html });
+      logger.info({ to, subject, messageId: info.messageId }, 'mail sent');
+    },
+    close: () => transport.close(),
+  };
+}
+
+function outboxMailer({ from, outboxDir, logger }: MailerOptions): Mailer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send({ to, subject, text, html, link }) {
+      const info = await transport.sendMail({ from, to, subject, text, html });
+      const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+      await mkdir(outboxDir, { recursive: true });
+      const eml = join(outboxDir, `${base}.eml`);
+      await writeFile(eml, info.message as Buffer);
+      await writeFile(join(outboxDir, `${base}.json`), `${JSON.stringify({ from, to, subject, text, html, link, createdAt: new Date().toISOString() }, null, 2)}\n`);
+      logger.info({ to, subject, link, file: eml }, 'mail written to outbox (SMTP_URL is not set)');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,131 @@
+import { sql, type Database, type DB, type Insertable, type Selectable, type Transaction, type Updateable, type Users } from '@sendwell/db';
+
+/** Every column a user DTO needs: never the password hash nor the verification token. */
+export const userColumns = [
+  'id',
+  'username',
+  'email',
+  'firstName',
+  'lastName',
+  'planType',
+  'currency',
+  'currencyLocked',
+  'preferencesSet',
+  'timezone',
+  'dateFormat',
+  'storageUsage',
+  'storageLimit',
+  'oneTimeCredits',
+  'signupSource',
+  'quickCheckDomain',
+  'showUpgradeNotification',
+  'emailVerified',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof Users>;
+
+export type UserRow = Pick<Selectable<Users>, (typeof userColumns)[number]>;
+export type UserWithSecrets = UserRow & Pick<Selectable<Users>, 'passwordHash' | 'emailVerificationExpires'>;
+type NewUser = Pick<
+  Insertable<Users>,
+  | 'username'
+  | 'email'
+  | 'passwordHash'
+  | 'firstName'
+  | 'lastName'
+  | 'signupSource'
+  | 'quickCheckDomain'
+  | 'showUpgradeNotification'
+  | 'emailVerificationToken'
+  | 'emailVerificationExpires'
+>;
+/** The preferences a user may change about themselves. */
+export type PreferencesPatch = Pick<Updateable<Users>, 'timezone' | 'dateFormat' | 'preferencesSet' | 'showUpgradeNotification'>;
+
+/** Names of the unique indexes on users, so a lost race on insert still answers the right 409. */
+export const USERS_EMAIL_UNIQUE = 'users_email_lower_key';
+export const USERS_USERNAME_UNIQUE = 'users_username_lower_key';
+
+export class UserRepository {
+  constructor(private readonly db: Database | Transaction<DB>) {}
+
+  /** Emails are stored lower-cased; `lower(email)` matches the unique index. */
+  findByEmailWithSecrets(email: string): Promise<UserWithSecrets | undefined> {
+    return this.db
+      .selectFrom('users')
+      .select([...userColumns, 'passwordHash', 'emailVerificationExpires'])
+      .where(sql`lower(email)`, '=', email.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Which of the two unique identities are already taken, in any letter case. */
+  async findTaken(email: string, username: string): Promise<{ email: boolean; username: boolean }> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select([sql<boolean>`lower(email) = ${email.toLowerCase()}`.as('emailTaken'), sql<boolean>`lower(username) = ${username.toLowerCase()}`.as('usernameTaken')])
+      .where((eb) => eb.or([eb(sql`lower(email)`, '=', email.toLowerCase()), eb(sql`lower(username)`, '=', username.toLowerCase())]))
+      .execute();
+    return { email: rows.some((r) => r.emailTaken), username: rows.some((r) => r.usernameTaken) };
+  }
+
+  create(values: NewUser): Promise<UserRow> {
+    return this.db.insertInto('users').values(values).returning(userColumns).executeTakeFirstOrThrow();
+  }
+
+  updatePreferences(id: number, patch: PreferencesPatch): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .returning(userColumns)
+      .executeTakeFirst();
+  }
+
+  /** Changes the currency only while it is not locked; undefined when it is (or the user is gone). */
+  updateCurrencyIfUnlocked(id: number, currency: string): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ currency, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .where('currencyLocked', '=', false)
+      .returning(userColumns)
+      .executeTakeFirst();
+  }
+
+  setVerificationToken(id: number, tokenHash: string, expires: Date): Promise<unknown> {
+    return this.db
+      .updateTable('users')
+      .set({ emailVerificationToken: tokenHash, emailVerificationExpires: expires, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Marks the email verified if the token is current; the token is cleared, so a link works once. */
+  verifyEmailByToken(tokenHash: string): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ emailVerified: true, emailVerificationToken: null, emailVerificationExpires: null, updatedAt: sql`now()` })
+      .where('emailVerificationToken', '=', tokenHash)
+      .where('emailVerificationExpires', '>', sql<Date>`now()`)
+      .returning(userColumns)
+      .executeTakeFirst();
+  }
+
+  /**
+   * A new password after a mailed reset link. The link proved the mailbox, so the email counts as
+   * verified and any pending verification link is retired.
+   */
+  setPasswordAfterReset(id: number, passwordHash: string): Promise<unknown> {
+    return this.db
+      .updateTable('users')
+      .set({ passwordHash, emailVerified: true, emailVerificationToken: null, emailVerificationExpires: null, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .execute();
+  }
+}

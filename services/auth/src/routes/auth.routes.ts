@@ -1,0 +1,83 @@
+import {
+  authAnswer,
+  FORGOT_PASSWORD_MESSAGE,
+  forgotPasswordAnswer,
+  forgotPasswordBody,
+  loginBody,
+  logoutAnswer,
+  registerAnswer,
+  registerBody,
+  resetPasswordAnswer,
+  resetPasswordBody,
+  verifyEmailAnswer,
+  verifyEmailQuery,
+} from '@sendwell/contracts';
+import type { TokenClaims } from '@sendwell/server-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../deps.js';
+import { PASSWORD_RESET_SUCCESS } from '../services/password-reset.service.js';
+import { VERIFICATION_SENT_MESSAGE } from '../services/auth.service.js';
+import { errorResponses } from './responses.js';
+import { clearSessionCookie, clientInfo, startSession } from './session-cookie.js';
+
+/** /api/auth: registration, sign-in and out, email verification and password reset. */
+export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const { auth, passwordReset } = deps.services;
+  const cookie = { secure: deps.env.COOKIE_SECURE, adminEmail: deps.env.ADMIN_EMAIL };
+
+  app.post(
+    '/register',
+    { schema: { body: registerBody, response: { 201: registerAnswer, ...errorResponses(400, 409, 503) } } },
+    async (request, reply) => {
+      const result = await auth.register(request.body, clientInfo(request));
+      if (result.kind === 'verification-sent') {
+        return reply.status(201).send({ emailVerificationRequired: true, message: VERIFICATION_SENT_MESSAGE });
+      }
+      return reply.status(201).send(startSession(reply, result, cookie));
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: loginBody, response: { 200: authAnswer, ...errorResponses(400, 401, 403) } } },
+    async (request, reply) => {
+      const signedIn = await auth.login(request.body, clientInfo(request));
+      return reply.send(startSession(reply, signedIn, cookie));
+    },
+  );
+
+  app.post('/logout', { schema: { response: { 200: logoutAnswer, ...errorResponses(400) } } }, async (request, reply) => {
+    // Logging out always succeeds for the caller: an expired or unknown token has nothing to revoke.
+    const claims = await request.jwtVerify<TokenClaims>().catch(() => null);
+    if (claims) await auth.logout(claims);
+    clearSessionCookie(reply, cookie.secure);
+    return reply.send({ success: true as const });
+  });
+
+  app.post(
+    '/forgot-password',
+    { schema: { body: forgotPasswordBody, response: { 200: forgotPasswordAnswer, ...errorResponses(400) } } },
+    async (request, reply) => {
+      passwordReset.requestReset(request.body.email);
+      return reply.send({ message: FORGOT_PASSWORD_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/reset-password-with-token',
+    { schema: { body: resetPasswordBody, response: { 200: resetPasswordAnswer, ...errorResponses(400) } } },
+    async (request, reply) => {
+      await passwordReset.resetPassword(request.body.token, request.body.newPassword);
+      return reply.send({ message: PASSWORD_RESET_SUCCESS });
+    },
+  );
+
+  app.get(
+    '/verify-email',
+    { schema: { querystring: verifyEmailQuery, response: { 200: verifyEmailAnswer, ...errorResponses(400) } } },
+    async (request, reply) => {
+      const signedIn = await auth.verifyEmail(request.query.token, clientInfo(request));
+      return reply.send(startSession(reply, signedIn, cookie));
+    },
+  );
+};

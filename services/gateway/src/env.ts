@@ -1,0 +1,81 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { baseEnvSchema, envBoolean, envPort, parseEnv, requireProductionSecret } from '@sendwell/server-kit';
+import { z } from 'zod';
+import { parseRateLimit } from './rate-limits.js';
+
+/** Relative paths are read from the repository root, so the answer does not depend on where pnpm runs the process. */
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+const upstreamUrl = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
+
+/** "10/60s", "5/1h", "100/15m": requests per window, per client address. */
+const rateLimit = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const parsed = parseRateLimit(value);
+      if (!parsed) {
+        ctx.addIssue({ code: 'custom', message: `expected "<count>/<window>" such as "10/60s" or "5/1h", got "${value}"` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/**
+ * Express-style trust for X-Forwarded-*: "false" when the gateway is the edge (the default, so a
+ * client cannot pick its own address and dodge the rate limits), "true" to trust every hop, a hop
+ * count such as "1" behind one load balancer, or a comma-separated list of addresses/CIDRs.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value): boolean | string[] | ((address: string, hop: number) => boolean) => {
+    const v = value.trim().toLowerCase();
+    if (['false', '0', 'no', 'off'].includes(v)) return false;
+    if (['true', 'yes', 'on'].includes(v)) return true;
+    // A hop count, written as the function Fastify makes of one (its types omit the number form).
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      return (_address, hop) => hop < hops;
+    }
+    return value.split(',').map((s) => s.trim()).filter(Boolean);
+  });
+
+const schema = baseEnvSchema
+  .extend({
+    PORT: envPort(3000),
+    AUTH_URL: upstreamUrl(3001),
+    DOMAINS_URL: upstreamUrl(3002),
+    BILLING_URL: upstreamUrl(3003),
+    REPORTS_URL: upstreamUrl(3004),
+    SCANNER_URL: upstreamUrl(3005),
+    /** Longest wait for an upstream's headers, and then between body chunks; past it the answer is 504. */
+    UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
+    /** Keep-alive connections per upstream (undici Pool size). */
+    UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(128),
+    TRUST_PROXY: trustProxy,
+    /** Served over HTTPS (directly or by a proxy in front): turns on HSTS and upgrade-insecure-requests. */
+    TRUST_HTTPS: envBoolean.default(false),
+    WEB_DIST_DIR: z
+      .string()
+      .default('apps/web/dist')
+      .transform((p) => (isAbsolute(p) ? p : resolve(REPO_ROOT, p))),
+    RATE_LIMIT_ENABLED: envBoolean.default(true),
+    /** Redis key prefix of the rate-limit counters; tests give each file its own. */
+    RATE_LIMIT_PREFIX: z.string().min(1).default('sendwell:rl'),
+    RATE_LIMIT_LOGIN: rateLimit('10/1m'),
+    RATE_LIMIT_REGISTER: rateLimit('5/1h'),
+    RATE_LIMIT_FORGOT_PASSWORD: rateLimit('5/1h'),
+    RATE_LIMIT_RESET_PASSWORD: rateLimit('10/1h'),
+    RATE_LIMIT_QUICK_CHECK: rateLimit('10/1m'),
+    RATE_LIMIT_EMAIL_VERIFY: rateLimit('20/1m'),
+  })
+  .superRefine(requireProductionSecret);
+
+export type Env = ReturnType<typeof loadEnv>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env) {
+  return parseEnv('gateway', schema, source);
+}

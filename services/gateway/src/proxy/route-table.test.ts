@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, pathOf, ROUTE_TABLE } from './route-table.js';
+
+describe('matchRoute', () => {
+  it('matches a trailing-star entry by prefix and an exact entry exactly', () => {
+    expect(matchRoute('/api/auth')?.pattern).toBe('/api/auth*');
+    expect(matchRoute('/api/auth/login')?.pattern).toBe('/api/auth*');
+    expect(matchRoute('/api/users/x')?.pattern).toBe('/api/user*');
+    expect(matchRoute('/api/email-verify')?.upstream).toBe('domains');
+    expect(matchRoute('/api/email-verify/')).toBeUndefined();
+    expect(matchRoute('/api/webhooks/stripe')?.upstream).toBe('billing');
+    expect(matchRoute('/api/webhooks/other')).toBeUndefined();
+  });
+
+  it('keeps /api/domains and /api/domain-checks apart', () => {
+    expect(matchRoute('/api/domain-checks/1')?.pattern).toBe('/api/domain-checks*');
+    expect(matchRoute('/api/domains/1')?.pattern).toBe('/api/domains*');
+    expect(matchRoute('/api/domain')).toBeUndefined();
+  });
+
+  it('leaves the gateway-owned and unknown paths unrouted', () => {
+    expect(matchRoute('/api/admin/server-stats')).toBeUndefined();
+    expect(matchRoute('/api')).toBeUndefined();
+    expect(matchRoute('/dashboard')).toBeUndefined();
+  });
+
+  it('routes nothing to the scanner and every entry to a service', () => {
+    expect(ROUTE_TABLE.some((e) => e.upstream === 'scanner')).toBe(false);
+    expect(new Set(ROUTE_TABLE.map((e) => e.pattern)).size).toBe(ROUTE_TABLE.length);
+  });
+});
+
+it('pathOf strips the query', () => {
+  expect(pathOf('/api/x?a=1?b')).toBe('/api/x');
+  expect(pathOf('/api/x')).toBe('/api/x');
+});

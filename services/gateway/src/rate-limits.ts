@@ -1,0 +1,105 @@
+import type { Logger } from '@sendwell/server-kit';
+import type { Redis } from 'ioredis';
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+export interface RateLimitRule {
+  /** Part of the Redis key and of the log line. */
+  name: string;
+  method: string;
+  matches: (path: string) => boolean;
+  limit: RateLimit;
+  message: string;
+}
+
+export interface RateLimitSettings {
+  login: RateLimit;
+  register: RateLimit;
+  forgotPassword: RateLimit;
+  resetPassword: RateLimit;
+  quickCheck: RateLimit;
+  emailVerify: RateLimit;
+}
+
+const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** "10/60s" → { max: 10, windowMs: 60000 }; a bare number of seconds ("10/60") is accepted too. */
+export function parseRateLimit(value: string): RateLimit | null {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*(ms|s|m|h|d)?\s*$/.exec(value);
+  if (!match) return null;
+  const max = Number(match[1]);
+  const windowMs = Number(match[2]) * UNIT_MS[(match[3] ?? 's') as keyof typeof UNIT_MS];
+  if (max < 1 || windowMs < 1) return null;
+  return { max, windowMs };
+}
+
+const exact = (target: string) => (path: string) => path === target;
+const TOO_MANY = 'Too many attempts. Please try again later.';
+
+/** The calls the architecture names: login, register, password reset, quick check and email verification. */
+export function rateLimitRules(settings: RateLimitSettings): RateLimitRule[] {
+  return [
+    { name: 'login', method: 'POST', matches: exact('/api/auth/login'), limit: settings.login, message: 'Too many login attempts. Please try again later.' },
+    { name: 'register', method: 'POST', matches: exact('/api/auth/register'), limit: settings.register, message: 'Too many registration attempts. Please try again later.' },
+    { name: 'forgot-password', method: 'POST', matches: exact('/api/auth/forgot-password'), limit: settings.forgotPassword, message: 'Too many password reset requests. Please try again later.' },
+    { name: 'reset-password', method: 'POST', matches: exact('/api/auth/reset-password-with-token'), limit: settings.resetPassword, message: TOO_MANY },
+    {
+      name: 'quick-check',
+      method: 'GET',
+      matches: (path) => path.startsWith('/api/sample-domains/') && path.length > '/api/sample-domains/'.length,
+      limit: settings.quickCheck,
+      message: 'Too many quick checks. Please wait a moment before checking another domain.',
+    },
+    { name: 'email-verify', method: 'POST', matches: exact('/api/email-verify'), limit: settings.emailVerify, message: 'Too many email verifications. Please try again later.' },
+  ];
+}
+
+export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * INCR the window's counter and set its expiry on the first hit, in one round trip and atomically,
+ * so a crash between the two can never leave a counter without an expiry.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return { count, ttl }
+`;
+
+/**
+ * Fixed-window counters in Redis, one key per rule and client address. Redis trouble never
+ * blocks a request: the limiter fails open and logs a warning (at most once per minute).
+ */
+export class RateLimiter {
+  private lastWarning = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly logger: Logger,
+  ) {
+    redis.defineCommand('gatewayRateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  }
+
+  async hit(rule: RateLimitRule, clientIp: string): Promise<RateLimitVerdict> {
+    const key = `${this.prefix}:${rule.name}:${clientIp}`;
+    try {
+      const hit = (this.redis as unknown as Record<string, (key: string, windowMs: number) => Promise<[number, number]>>).gatewayRateLimitHit!;
+      const [count, ttlMs] = await hit.call(this.redis, key, rule.limit.windowMs);
+      if (count <= rule.limit.max) return { allowed: true };
+      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(ttlMs / 1000)) };
+    } catch (err) {
+      const now = Date.now();
+      if (now - this.lastWarning > 60_000) {
+        this.lastWarning = now;
+        this.logger.warn({ err, rule: rule.name }, 'rate limit check failed; letting the request through');
+      }
+      return { allowed: true };
+    }
+  }
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode, type ApiError } from '@sendwell/contracts';
+import type { App } from '@sendwell/server-kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pathOf } from '../proxy/route-table.js';
+
+const BUILD_COMMAND = 'pnpm --filter @sendwell/web build';
+const STATIC_LABEL = 'static';
+
+/** Vite names every file under assets/ by its content hash, so they never change under one URL. */
+function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string): void {
+  const hashed = filePath.includes(`${sep}assets${sep}`);
+  res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+/**
+ * The built web app: its files with long caching for hashed assets, and `index.html` for any
+ * other GET a browser navigates to (client-side routes). Without a build the gateway still starts,
+ * and `/` says how to make one.
+ */
+export async function registerWeb(app: App, { distDir }: { distDir: string }): Promise<void> {
+  const built = existsSync(join(distDir, 'index.html'));
+
+  await app.register(async (web) => {
+    web.addHook('onRoute', (route) => {
+      route.config = { ...route.config, metricsLabel: STATIC_LABEL };
+    });
+
+    if (!built) {
+      app.log.warn({ distDir }, `web app not built: run "${BUILD_COMMAND}" to serve it`);
+      const notBuilt = (request: FastifyRequest, reply: FastifyReply) => {
+        if (isApiPath(pathOf(request.url))) return reply.callNotFound();
+        const message = `The web app has not been built (no index.html in ${distDir}). Run "${BUILD_COMMAND}", then restart the gateway.`;
+        reply.code(503).header('cache-control', 'no-store');
+        if (acceptsHtml(request)) {
+          return reply
+            .type('text/html; charset=utf-8')
+            .send(`<!doctype html><html><head><meta charset="utf-8"><title>Sendwell</title></head><body><h1>Web app not built</h1><p>${escapeHtml(message)}</p></body></html>`);
+        }
+        const body: ApiError = { code: ErrorCode.UpstreamUnavailable, message, requestId: request.id };
+        return reply.send(body);
+      };
+      web.get('/', notBuilt);
+      web.get('/*', notBuilt);
+      return;
+    }
+
+    await web.register(fastifyStatic, {
+      root: distDir,
+      // One route per built file at start; the fallback below owns every other path.
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: setCacheHeaders,
+    });
+
+    web.get('/*', (request, reply) => {
+      const path = pathOf(request.url);
+      // A missing hashed asset must stay a 404: answering HTML there breaks the page in confusing ways.
+      if (isApiPath(path) || path.startsWith('/assets/') || !acceptsHtml(request)) return reply.callNotFound();
+      return reply.sendFile('index.html');
+    });
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

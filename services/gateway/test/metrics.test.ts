@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { closedPortUrl, startEchoServer, startGateway, type EchoServer, type Gateway } from './helpers.js';
+
+/** The value of the sample `name{...}` carrying all these labels (in whatever order prom-client writes them). */
+function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
+  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`)) continue;
+    const inner = line.slice(name.length + 1, line.lastIndexOf('}'));
+    const pairs = inner.split(/,(?=[a-z_]+=")/);
+    if (wanted.every((w) => pairs.includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return undefined;
+}
+
+let domains: EchoServer;
+let gateway: Gateway;
+
+beforeAll(async () => {
+  domains = await startEchoServer('domains');
+  gateway = await startGateway({ DOMAINS_URL: domains.url, REPORTS_URL: await closedPortUrl() });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await domains?.close();
+});
+
+it('counts requests and latency by route-table entry, method and status, never by raw URL', async () => {
+  await gateway.app.inject({ method: 'GET', url: '/api/domains/123?x=1' });
+  await gateway.app.inject({ method: 'GET', url: '/api/domains/456' });
+  await gateway.app.inject({ method: 'POST', url: '/api/domains?status=201' });
+  await gateway.app.inject({ method: 'GET', url: '/api/nope/789' });
+  await gateway.app.inject({ method: 'GET', url: '/health' });
+
+  const res = await gateway.app.inject({ method: 'GET', url: '/metrics' });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  const text = res.body;
+  const requests = (route: string, method: string, status: string) => sample(text, 'gateway_http_requests_total', { route, method, status });
+  expect(requests('/api/domains*', 'GET', '200')).toBe(2);
+  expect(requests('/api/domains*', 'POST', '201')).toBe(1);
+  expect(requests('not_found', 'GET', '404')).toBe(1);
+  expect(requests('/health', 'GET', '200')).toBe(1);
+  const domainsGet = { route: '/api/domains*', method: 'GET', status: '200' };
+  expect(sample(text, 'gateway_http_request_duration_seconds_count', domainsGet)).toBe(2);
+  expect(sample(text, 'gateway_http_request_duration_seconds_bucket', { ...domainsGet, le: '+Inf' })).toBe(2);
+  expect(sample(text, 'gateway_http_request_duration_seconds_sum', domainsGet)).toBeGreaterThan(0);
+  // Default process metrics.
+  expect(text).toContain('process_cpu_user_seconds_total');
+  expect(text).toContain('nodejs_eventloop_lag_seconds');
+  // No raw paths or ids as labels.
+  expect(text).not.toMatch(/="[^"]*(123|456|789|\/api\/nope)[^"]*"/);
+});
+
+it('counts upstream failures by service and kind', async () => {
+  const res = await gateway.app.inject({ method: 'GET', url: '/api/reports' });
+  expect(res.statusCode).toBe(502);
+  const text = (await gateway.app.inject({ method: 'GET', url: '/metrics' })).body;
+  expect(sample(text, 'gateway_upstream_failures_total', { upstream: 'reports', kind: 'unavailable' })).toBe(1);
+  expect(sample(text, 'gateway_http_requests_total', { route: '/api/reports*', method: 'GET', status: '502' })).toBe(1);
+});

@@ -1,0 +1,110 @@
+import { deleteKeys } from '@sendwell/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPortUrl, startEchoServer, startGateway, type EchoServer, type Gateway } from './helpers.js';
+
+let auth: EchoServer;
+let domains: EchoServer;
+let gateway: Gateway;
+
+beforeAll(async () => {
+  auth = await startEchoServer('auth');
+  domains = await startEchoServer('domains');
+  gateway = await startGateway({
+    AUTH_URL: auth.url,
+    DOMAINS_URL: domains.url,
+    RATE_LIMIT_LOGIN: '3/60s',
+    RATE_LIMIT_REGISTER: '2/1h',
+    RATE_LIMIT_QUICK_CHECK: '2/1m',
+    RATE_LIMIT_EMAIL_VERIFY: '1/30s',
+  });
+});
+
+afterAll(async () => {
+  await deleteKeys(gateway.deps.env.RATE_LIMIT_PREFIX);
+  await gateway?.close();
+  await auth?.close();
+  await domains?.close();
+});
+
+const login = (ip: string) => gateway.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'a@example.com', password: 'x' } });
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After after the configured number of logins, per address', async () => {
+    for (let i = 0; i < 3; i++) expect((await login('198.51.100.1')).statusCode).toBe(200);
+    const limited = await login('198.51.100.1');
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.json()).toEqual({
+      code: 'RATE_LIMITED',
+      message: 'Too many login attempts. Please try again later.',
+      retryAfterSeconds: retryAfter,
+      requestId: limited.headers['x-request-id'],
+    });
+    // Another client is not affected.
+    expect((await login('198.51.100.2')).statusCode).toBe(200);
+  });
+
+  it('counts each rule separately and leaves other calls alone', async () => {
+    const ip = '198.51.100.3';
+    for (let i = 0; i < 3; i++) await login(ip);
+    expect((await login(ip)).statusCode).toBe(429);
+    const register = () => gateway.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: ip });
+    expect((await register()).statusCode).toBe(200);
+    expect((await register()).statusCode).toBe(200);
+    const third = await register();
+    expect(third.statusCode).toBe(429);
+    expect(Number(third.headers['retry-after'])).toBeGreaterThan(60 * 59);
+    // GET on the login path and other auth calls have no limit.
+    for (let i = 0; i < 5; i++) expect((await gateway.app.inject({ method: 'GET', url: '/api/auth/me', remoteAddress: ip })).statusCode).toBe(200);
+  });
+
+  it('limits quick checks and email verification', async () => {
+    const ip = '198.51.100.4';
+    const check = (domain: string) => gateway.app.inject({ method: 'GET', url: `/api/sample-domains/${domain}`, remoteAddress: ip });
+    expect((await check('a.example')).statusCode).toBe(200);
+    expect((await check('b.example')).statusCode).toBe(200);
+    const limited = await check('c.example');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toBe('Too many quick checks. Please wait a moment before checking another domain.');
+
+    const verify = () => gateway.app.inject({ method: 'POST', url: '/api/email-verify', remoteAddress: ip, payload: { email: 'x@example.com' } });
+    expect((await verify()).statusCode).toBe(200);
+    expect((await verify()).statusCode).toBe(429);
+  });
+
+  it('reads the client address from X-Forwarded-For only when told to trust the proxy', async () => {
+    const behindLb = await startGateway({ AUTH_URL: auth.url, RATE_LIMIT_LOGIN: '1/60s', TRUST_PROXY: '1' });
+    try {
+      const viaLb = (client: string) =>
+        behindLb.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': client } });
+      expect((await viaLb('192.0.2.10')).statusCode).toBe(200);
+      expect((await viaLb('192.0.2.10')).statusCode).toBe(429);
+      const other = await viaLb('192.0.2.11');
+      expect(other.statusCode).toBe(200);
+      expect(other.json().headers['x-forwarded-for']).toBe('192.0.2.11, 10.0.0.5');
+    } finally {
+      await deleteKeys(behindLb.deps.env.RATE_LIMIT_PREFIX);
+      await behindLb.close();
+    }
+    // At the edge (default), a forged header does not buy a fresh counter.
+    const forged = (client: string) =>
+      gateway.app.inject({ method: 'POST', url: '/api/auth/register', remoteAddress: '198.51.100.5', headers: { 'x-forwarded-for': client } });
+    expect((await forged('192.0.2.1')).statusCode).toBe(200);
+    expect((await forged('192.0.2.2')).statusCode).toBe(200);
+    expect((await forged('192.0.2.3')).statusCode).toBe(429);
+  });
+
+  it('lets requests through when Redis is down', async () => {
+    const noRedis = await startGateway({ AUTH_URL: auth.url, RATE_LIMIT_LOGIN: '1/60s', REDIS_URL: (await closedPortUrl()).replace('http:', 'redis:') });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const res = await noRedis.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.6' });
+        expect(res.statusCode).toBe(200);
+      }
+    } finally {
+      await noRedis.close();
+    }
+  });
+});
