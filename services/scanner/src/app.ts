@@ -1,12 +1,23 @@
 import { createApp, registerHealth, type App, type Logger } from '@sendwell/server-kit';
+import type { Database } from '@sendwell/db';
+import type { Redis } from 'ioredis';
+import type { ScanMetrics } from './workers/scan-metrics.js';
 
 export interface AppDeps {
   logger: Logger;
+  db: Database;
+  /** The queues' connection: ready means jobs can be fetched and added. */
+  queueRedis: Redis;
+  metrics: ScanMetrics;
 }
 
-/** Only health for now: this service's calls arrive with its own issue, and nothing here pretends otherwise. */
-export async function buildApp({ logger }: AppDeps): Promise<App> {
+/** The scanner's HTTP side: health for orchestration and Prometheus metrics. It never listens. */
+export async function buildApp({ logger, db, queueRedis, metrics }: AppDeps): Promise<App> {
   const app = createApp({ logger });
-  registerHealth(app, { service: 'scanner' });
+  registerHealth(app, { service: 'scanner', db, redis: queueRedis });
+  app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
+    const body = await metrics.registry.metrics();
+    return reply.type(metrics.registry.contentType).send(body);
+  });
   return app;
 }

@@ -1,9 +1,75 @@
+import { readFileSync } from 'node:fs';
 import { baseEnvSchema, envPort, parseEnv, requireProductionSecret } from '@sendwell/server-kit';
+import { z } from 'zod';
+import type { ScanConfig } from './checks/types.js';
+import { parseDnsServers } from './dns/servers.js';
 
-const schema = baseEnvSchema.extend({ PORT: envPort(3005) }).superRefine(requireProductionSecret);
+/** "a, b,,c" → ["a", "b", "c"]; unset or blank → []. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+/** DNS_SERVERS through the resolver's own parser; empty means the system's resolvers. */
+const dnsServers = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    try {
+      return parseDnsServers(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
+const positiveInt = (fallback: number, max = 10_000_000) => z.coerce.number().int().min(1).max(max).default(fallback);
+
+const schema = baseEnvSchema
+  .extend({
+    PORT: envPort(3005),
+    /** Scans are I/O bound, so one process runs many at once. */
+    SCANNER_CONCURRENCY: positiveInt(50, 10_000),
+    SCAN_SWEEP_EVERY_MS: positiveInt(30_000),
+    SCAN_SWEEP_BATCH: positiveInt(1_000, 100_000),
+    /**
+     * How far a claimed domain's due time is pushed while its scan is queued; a scan that never
+     * completes (lost job, final failure) makes the domain due again after this.
+     */
+    SCAN_CLAIM_LEASE_MS: positiveInt(10 * 60_000),
+    /** Empty: the system's resolvers (/etc/resolv.conf). */
+    DNS_SERVERS: dnsServers,
+    DNS_TIMEOUT_MS: positiveInt(2_000, 60_000),
+    /** Empty: the blacklist check's built-in zones. */
+    DNSBL_IP_ZONES: commaList,
+    DNSBL_DOMAIN_ZONES: commaList,
+    SCAN_TLS_PORT: envPort(443),
+    SCAN_TLS_EXTRA_CA_FILE: z.string().optional(),
+    SCAN_AUTHORITATIVE_DNS_PORT: envPort(53),
+    /** Per-connection timeout of TLS and other network probes. */
+    SCAN_TIMEOUT_MS: positiveInt(5_000, 120_000),
+    /** A check still running after this is abandoned as `unknown`, so one hung probe cannot hold a worker slot (nor outlast the 25 s shutdown grace). */
+    SCAN_CHECK_DEADLINE_MS: positiveInt(20_000, 600_000),
+  })
+  .superRefine(requireProductionSecret);
 
 export type Env = ReturnType<typeof loadEnv>;
 
 export function loadEnv(source: Record<string, string | undefined> = process.env) {
   return parseEnv('scanner', schema, source);
+}
+
+/**
+ * The checks' settings from the environment, in one place. Empty DNSBL lists stay empty here: the
+ * blacklist check substitutes its built-in zones (src/checks/blacklist-zones.ts) for an empty list.
+ */
+export function scanConfigFromEnv(env: Env): ScanConfig {
+  return {
+    dnsblIpZones: env.DNSBL_IP_ZONES,
+    dnsblDomainZones: env.DNSBL_DOMAIN_ZONES,
+    tlsPort: env.SCAN_TLS_PORT,
+    ...(env.SCAN_TLS_EXTRA_CA_FILE ? { tlsExtraCa: readFileSync(env.SCAN_TLS_EXTRA_CA_FILE, 'utf8') } : {}),
+    authoritativeDnsPort: env.SCAN_AUTHORITATIVE_DNS_PORT,
+    timeoutMs: env.SCAN_TIMEOUT_MS,
+  };
 }

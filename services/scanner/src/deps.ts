@@ -1,0 +1,118 @@
+import { JobName, type CheckType } from '@sendwell/contracts';
+import { createDb, type Database } from '@sendwell/db';
+import { createQueues, createRedis, type Logger, type Queues } from '@sendwell/server-kit';
+import type { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Check, ScanConfig } from './checks/types.js';
+import { closeSharedDnsTransport } from './dns/dns-transport.js';
+import { createResolver } from './dns/resolver.js';
+import { scanConfigFromEnv, type Env } from './env.js';
+import { runScan } from './scan/run-scan.js';
+import { queueAlertDelivery, ScanRecorder } from './scan/scan-recorder.js';
+import { startScheduler } from './scheduler/scheduler.js';
+import { Sweeper, sweepHandler } from './scheduler/sweeper.js';
+import type { JobHandlers } from './workers/job-handler.js';
+import { safeScanError, scanDomainHandler, type ScanFn } from './workers/scan-domain.handler.js';
+import { ScanMetrics } from './workers/scan-metrics.js';
+import { scanSampleDomainHandler } from './workers/scan-sample-domain.handler.js';
+import { createScanWorker, type ScanWorkerOptions } from './workers/scan.worker.js';
+
+export interface DepsOptions {
+  /** The check modules; the registry (scan/checks-registry.ts) in production. */
+  checks: Record<CheckType, Check>;
+  /** Prometheus default metrics (off in tests that build several instances). */
+  collectDefaultMetrics?: boolean;
+}
+
+export interface Deps {
+  env: Env;
+  logger: Logger;
+  db: Database;
+  /** Blocking connection for the Worker (maxRetriesPerRequest: null). */
+  workerRedis: Redis;
+  /** Connection for the queues this process adds to (scan, notify). */
+  queueRedis: Redis;
+  queues: Queues;
+  config: ScanConfig;
+  scan: ScanFn;
+  recorder: ScanRecorder;
+  sweeper: Sweeper;
+  metrics: ScanMetrics;
+  handlers: JobHandlers;
+  startWorker(overrides?: Partial<Pick<ScanWorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount' | 'autorun' | 'concurrency'>>): Worker;
+  startScheduler(): Promise<void>;
+  /** Queues, Redis, DNS sockets and the pool; close the Worker (and the HTTP server) first. */
+  close(): Promise<void>;
+}
+
+/** All wiring of the scanner, in one place. */
+export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps {
+  const db = createDb({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX, applicationName: 'sendwell-scanner' });
+  const workerRedis = createRedis(env.REDIS_URL, 'worker');
+  const queueRedis = createRedis(env.REDIS_URL, 'client');
+  workerRedis.on('error', (err) => logger.error({ err }, 'redis (worker) error'));
+  queueRedis.on('error', (err) => logger.error({ err }, 'redis (queues) error'));
+  const queues = createQueues(queueRedis, env.QUEUE_PREFIX, logger);
+  const config = scanConfigFromEnv(env);
+  const metrics = new ScanMetrics(options.collectDefaultMetrics ?? true);
+
+  const scan: ScanFn = (domain, dkimSelectors) =>
+    runScan(domain, {
+      // A resolver per scan: its cache lives exactly as long as the scan (the sockets are shared).
+      resolver: createResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
+      config,
+      checks: options.checks,
+      dkimSelectors,
+      checkDeadlineMs: env.SCAN_CHECK_DEADLINE_MS,
+    });
+
+  const recorder = new ScanRecorder(db, queueAlertDelivery((name, data, opts) => queues.add(name, data, opts)), logger.child({ module: 'ScanRecorder' }));
+  const sweeper = new Sweeper(
+    db,
+    queues.scan,
+    { batch: env.SCAN_SWEEP_BATCH, leaseMs: env.SCAN_CLAIM_LEASE_MS },
+    logger.child({ module: 'Sweeper' }),
+    metrics,
+  );
+  const handlers: JobHandlers = {
+    [JobName.ScanDomain]: scanDomainHandler({ db, recorder, scan, metrics }),
+    [JobName.ScanSampleDomain]: scanSampleDomainHandler({ db, scan }),
+    [JobName.SweepDueDomains]: sweepHandler(sweeper),
+  };
+
+  return {
+    env,
+    logger,
+    db,
+    workerRedis,
+    queueRedis,
+    queues,
+    config,
+    scan,
+    recorder,
+    sweeper,
+    metrics,
+    handlers,
+    startWorker: (overrides = {}) =>
+      createScanWorker({
+        connection: workerRedis,
+        prefix: env.QUEUE_PREFIX,
+        concurrency: env.SCANNER_CONCURRENCY,
+        handlers,
+        logger,
+        // A job that stalled too often never reached the handler's own failure path.
+        onFinalFailure: async (job, error) => {
+          const scanId = (job.data as { scanId?: unknown } | undefined)?.scanId;
+          if (job.name === JobName.ScanDomain && typeof scanId === 'string') await recorder.markFailed(scanId, safeScanError(error)).catch(() => undefined);
+        },
+        ...overrides,
+      }),
+    startScheduler: () => startScheduler(queues.scan, env.SCAN_SWEEP_EVERY_MS),
+    async close() {
+      await queues.close();
+      await Promise.all([workerRedis.quit().catch(() => undefined), queueRedis.quit().catch(() => undefined)]);
+      await closeSharedDnsTransport();
+      await db.destroy();
+    },
+  };
+}

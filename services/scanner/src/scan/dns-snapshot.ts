@@ -1,0 +1,79 @@
+import type { RecordType, Resolver } from '../dns/types.js';
+
+export interface SnapshotMx {
+  exchange: string;
+  priority: number;
+  /** The exchange's A and AAAA addresses, sorted. */
+  ips: string[];
+}
+
+/** The record sets a snapshot holds; `failed` names those that could not be read this time. */
+export const snapshotKeys = ['a', 'aaaa', 'mx', 'ns', 'txt', 'spfRecord', 'dmarcRecord'] as const;
+export type SnapshotKey = (typeof snapshotKeys)[number];
+
+/**
+ * The domain's DNS as one scan saw it, stored in `scans.dns_snapshot` and compared with the previous
+ * scan's for `dns_change` alerts. Every list is sorted so two snapshots compare by value.
+ */
+export interface DnsSnapshot {
+  takenAt: string;
+  a: string[];
+  aaaa: string[];
+  mx: SnapshotMx[];
+  ns: string[];
+  txt: string[];
+  spfRecord: string | null;
+  dmarcRecord: string | null;
+  /** Record sets whose query timed out or failed: a comparison skips them rather than report them as removed. */
+  failed: SnapshotKey[];
+}
+
+const sorted = (values: string[]) => [...new Set(values)].sort();
+const lowerNoDot = (name: string) => name.toLowerCase().replace(/\.$/, '');
+const isSpf = (txt: string) => /^v=spf1(\s|$)/i.test(txt.trim());
+const isDmarc = (txt: string) => /^v=DMARC1(\s*;|\s*$)/i.test(txt.trim());
+
+export async function takeDnsSnapshot(domain: string, resolver: Resolver, now: Date = new Date()): Promise<DnsSnapshot> {
+  const failed = new Set<SnapshotKey>();
+  const read = async <T extends RecordType>(name: string, type: T, keys: SnapshotKey[]) => {
+    try {
+      return await resolver.lookup(name, type);
+    } catch {
+      for (const key of keys) failed.add(key);
+      return [];
+    }
+  };
+
+  const [a, aaaa, mx, ns, txt, dmarcTxt] = await Promise.all([
+    read(domain, 'A', ['a']),
+    read(domain, 'AAAA', ['aaaa']),
+    read(domain, 'MX', ['mx']),
+    read(domain, 'NS', ['ns']),
+    read(domain, 'TXT', ['txt', 'spfRecord']),
+    read(`_dmarc.${domain}`, 'TXT', ['dmarcRecord']),
+  ]);
+
+  // A null MX ("." , RFC 7505) says the domain receives no mail: it has no exchange to resolve.
+  const exchanges = mx.filter((m) => lowerNoDot(m.exchange) !== '');
+  const mxWithIps = await Promise.all(
+    exchanges.map(async (m) => {
+      const host = lowerNoDot(m.exchange);
+      const [v4, v6] = await Promise.all([read(host, 'A', ['mx']), read(host, 'AAAA', ['mx'])]);
+      return { exchange: host, priority: m.priority, ips: sorted([...v4, ...v6]) };
+    }),
+  );
+  mxWithIps.sort((x, y) => x.priority - y.priority || x.exchange.localeCompare(y.exchange));
+
+  const txtSorted = sorted(txt);
+  return {
+    takenAt: now.toISOString(),
+    a: sorted(a),
+    aaaa: sorted(aaaa),
+    mx: mxWithIps,
+    ns: sorted(ns.map(lowerNoDot)),
+    txt: txtSorted,
+    spfRecord: txtSorted.find(isSpf) ?? null,
+    dmarcRecord: sorted(dmarcTxt).find(isDmarc) ?? null,
+    failed: [...failed].sort(),
+  };
+}

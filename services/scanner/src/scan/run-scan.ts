@@ -1,0 +1,86 @@
+import { checkTypes, type CheckType } from '@sendwell/contracts';
+import type { Check, CheckResult, ScanConfig } from '../checks/types.js';
+import type { Resolver } from '../dns/types.js';
+import { computeReputation, type ReputationScore, type ScanChecks } from '../scoring/reputation.js';
+import { takeDnsSnapshot, type DnsSnapshot } from './dns-snapshot.js';
+import { overallStatus, type ScanDomainStatus } from './domain-status.js';
+
+export interface RunScanOptions {
+  /** A resolver for this scan only: its cache lives as long as the scan. */
+  resolver: Resolver;
+  config: ScanConfig;
+  checks: Record<CheckType, Check>;
+  dkimSelectors: string[];
+  /** A check still running after this is abandoned as `unknown` (default 60 s; the service passes SCAN_CHECK_DEADLINE_MS). */
+  checkDeadlineMs?: number;
+  now?: () => Date;
+}
+
+export interface ScanOutcome {
+  checks: ScanChecks;
+  snapshot: DnsSnapshot;
+  status: ScanDomainStatus;
+  score: ReputationScore;
+  /** DNS questions this scan sent on the network (cache hits excluded). */
+  dnsQueries: number;
+  durationMs: number;
+}
+
+export const CHECK_FAILED = 'CHECK_FAILED';
+export const CHECK_TIMED_OUT = 'CHECK_TIMED_OUT';
+
+/** What a check that threw (or never finished) is recorded as: it could not tell, so `unknown`. */
+export function failedCheck(type: CheckType, code: typeof CHECK_FAILED | typeof CHECK_TIMED_OUT, reason: string): CheckResult {
+  const message = code === CHECK_TIMED_OUT ? 'The check did not finish in time' : 'The check could not be completed';
+  return {
+    type,
+    status: 'unknown',
+    value: null,
+    message,
+    recommendation: 'It runs again with the next scan.',
+    details: { findings: [{ code, severity: 'warning', message: `${message}: ${reason}` }] },
+  };
+}
+
+async function guarded(type: CheckType, check: Check, ctx: Parameters<Check>[0], deadlineMs: number): Promise<CheckResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<CheckResult>((resolve) => {
+    timer = setTimeout(() => resolve(failedCheck(type, CHECK_TIMED_OUT, `no result after ${deadlineMs} ms`)), deadlineMs);
+  });
+  try {
+    const result = await Promise.race([check(ctx), deadline]);
+    // A module answering for another type would overwrite a sibling's row; the registry owns the type.
+    return { ...result, type, details: { ...result.details, findings: result.details?.findings ?? [] } };
+  } catch (error) {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    return failedCheck(type, CHECK_FAILED, reason.slice(0, 300));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * One full scan of a domain, without the database: every check at once (each guarded, so one failing
+ * check never fails the scan), the DNS snapshot, the overall status and the reputation score.
+ */
+export async function runScan(domain: string, options: RunScanOptions): Promise<ScanOutcome> {
+  const now = options.now ?? (() => new Date());
+  const started = performance.now();
+  const name = domain.trim().toLowerCase().replace(/\.$/, '');
+  const ctx = { domain: name, resolver: options.resolver, config: options.config, dkimSelectors: options.dkimSelectors };
+  const deadlineMs = options.checkDeadlineMs ?? 60_000;
+
+  const [results, snapshot] = await Promise.all([
+    Promise.all(checkTypes.map((type) => guarded(type, options.checks[type], ctx, deadlineMs))),
+    takeDnsSnapshot(name, options.resolver, now()),
+  ]);
+  const checks = Object.fromEntries(results.map((r) => [r.type, r])) as ScanChecks;
+  return {
+    checks,
+    snapshot,
+    status: overallStatus(checks, now()),
+    score: computeReputation(checks, snapshot),
+    dnsQueries: options.resolver.queriesSent,
+    durationMs: Math.round(performance.now() - started),
+  };
+}

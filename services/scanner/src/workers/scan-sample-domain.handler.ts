@@ -1,0 +1,35 @@
+import { scanSampleDomainJob } from '@sendwell/contracts';
+import type { Database } from '@sendwell/db';
+import { UnrecoverableError } from 'bullmq';
+import { SampleDomainRepository } from '../repositories/sample-domain.repository.js';
+import type { JobHandler } from './job-handler.js';
+import type { ScanFn } from './scan-domain.handler.js';
+
+/**
+ * Scans a public quick-check domain and replaces its checks, in one transaction. Replacing (not
+ * appending) is what makes a retried job harmless: the quick check only ever shows the latest scan.
+ */
+export function scanSampleDomainHandler({ db, scan }: { db: Database; scan: ScanFn }): JobHandler {
+  return async (job, log) => {
+    const parsed = scanSampleDomainJob.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError('invalid scan-sample-domain payload');
+    const { sampleDomainId } = parsed.data;
+
+    const sample = await new SampleDomainRepository(db).find(sampleDomainId);
+    if (!sample) {
+      log.warn({ sampleDomainId }, 'sample domain missing: skipped');
+      return { skipped: 'missing-sample-domain' };
+    }
+    const outcome = await scan(sample.name, []);
+    const written = await db.transaction().execute(async (trx) => {
+      const repo = new SampleDomainRepository(trx);
+      if (!(await repo.lock(sampleDomainId))) return false;
+      const at = new Date();
+      await repo.replaceChecks(sampleDomainId, Object.values(outcome.checks), at);
+      await repo.recordScan(sampleDomainId, outcome.status, at);
+      return true;
+    });
+    log.info({ sampleDomainId, status: outcome.status, written }, 'sample domain scanned');
+    return { status: outcome.status, written };
+  };
+}

@@ -1,0 +1,10 @@
+/** Polls until `probe` returns a truthy value (real queues and processes take their time). */
+export async function waitUntil<T>(probe: () => Promise<T>, { timeoutMs = 15_000, everyMs = 50, what = 'condition' } = {}): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

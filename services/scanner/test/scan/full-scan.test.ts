@@ -1,0 +1,196 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { JobName } from '@sendwell/contracts';
+import {
+  createTestCa,
+  createTestDb,
+  deleteKeys,
+  issueCert,
+  startDnsServer,
+  startTlsServer,
+  testRedisUrl,
+  uniquePrefix,
+  validity,
+  type DnsFixtureRecords,
+  type TestDb,
+  type TestDnsServer,
+  type TestTlsServer,
+} from '@sendwell/testing';
+import type { Worker } from 'bullmq';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDeps, type Deps } from '../../src/deps.js';
+import { checksRegistry } from '../../src/scan/checks-registry.js';
+import { scanJob } from '../../src/scan/scan-job.js';
+import { envVars, silentLogger, testEnv } from '../queue/harness.js';
+import { waitUntil } from '../queue/wait.js';
+import { factory } from './factory.js';
+
+/**
+ * The whole pipeline with the real check modules: fixture DNS zones on a real DNS server, a real TLS
+ * server with generated certificates, the worker, and the database. Block lists are fixture zones
+ * that list nothing, so no query leaves the machine.
+ */
+
+let testDb: TestDb;
+let dns: TestDnsServer;
+let tls: TestTlsServer;
+let deps: Deps;
+let f: ReturnType<typeof factory>;
+const prefix = uniquePrefix('full-scan');
+const workers: Worker[] = [];
+
+const dkimKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
+
+function mailDomain(name: string, overrides: Partial<DnsFixtureRecords> = {}): Record<string, DnsFixtureRecords> {
+  return {
+    [name]: {
+      A: ['127.0.0.1'],
+      MX: [{ priority: 10, exchange: `mx.${name}` }],
+      NS: [`ns1.${name}`, `ns2.${name}`],
+      SOA: { mname: `ns1.${name}`, rname: `hostmaster.${name}`, serial: 2026112101 },
+      TXT: ['v=spf1 ip4:192.0.2.25 -all'],
+      ...overrides,
+    },
+    [`www.${name}`]: { A: ['127.0.0.1'] },
+    [`mx.${name}`]: { A: ['192.0.2.25'] },
+    [`ns1.${name}`]: { A: ['127.0.0.1'] },
+    [`ns2.${name}`]: { A: ['127.0.0.1'] },
+    [`_dmarc.${name}`]: { TXT: [`v=DMARC1; p=reject; rua=mailto:dmarc@${name}`] },
+    [`google._domainkey.${name}`]: { TXT: [`v=DKIM1; k=rsa; p=${dkimKey}`] },
+  };
+}
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  f = factory(testDb.db);
+  const ca = await createTestCa();
+  const good = await issueCert(ca, { hostnames: ['healthy.test', 'www.healthy.test'] });
+  const expiring = await issueCert(ca, { hostnames: ['expiring.test', 'www.expiring.test'], ...validity.expiringInDays(10) });
+  tls = await startTlsServer({ ...good, sni: { 'expiring.test': expiring, 'www.expiring.test': expiring } });
+
+  const broken = mailDomain('broken.test', { TXT: [] });
+  delete broken['_dmarc.broken.test'];
+  dns = await startDnsServer({ records: { ...mailDomain('healthy.test'), ...mailDomain('expiring.test'), ...broken } });
+
+  const caFile = join(mkdtempSync(join(tmpdir(), 'scanner-ca-')), 'ca.pem');
+  writeFileSync(caFile, ca.cert);
+  deps = createDeps(
+    testEnv({
+      databaseUrl: testDb.url,
+      redisUrl: testRedisUrl(),
+      prefix,
+      dns,
+      extra: {
+        DNS_TIMEOUT_MS: '1000',
+        SCAN_TLS_PORT: String(tls.port),
+        SCAN_TLS_EXTRA_CA_FILE: caFile,
+        SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port),
+        SCAN_TIMEOUT_MS: '2000',
+        DNSBL_IP_ZONES: 'bl.fixture.test',
+        DNSBL_DOMAIN_ZONES: 'dbl.fixture.test',
+      },
+    }),
+    silentLogger,
+    { checks: checksRegistry, collectDefaultMetrics: false },
+  );
+});
+
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((w) => w.close()));
+});
+
+afterAll(async () => {
+  await deps.close();
+  await Promise.all([dns.close(), tls.close()]);
+  await deleteKeys(prefix);
+  await testDb.close();
+});
+
+describe('a full scan with the real checks', () => {
+  it('finds a well-configured domain healthy, with a high score and its DNS snapshot', async () => {
+    const outcome = await deps.scan('healthy.test', []);
+    const statuses = Object.fromEntries(Object.values(outcome.checks).map((c) => [c.type, c.status]));
+    expect(statuses).toEqual({ spf: 'valid', dkim: 'valid', dmarc: 'valid', blacklist: 'valid', ssl_certificate: 'valid', dns_performance: expect.stringMatching(/success|warning/) });
+    expect(outcome.status).toBe(statuses.dns_performance === 'success' ? 'healthy' : 'warning');
+    expect(outcome.score.score).toBeGreaterThanOrEqual(90);
+    expect(outcome.snapshot).toMatchObject({
+      a: ['127.0.0.1'],
+      mx: [{ exchange: 'mx.healthy.test', priority: 10, ips: ['192.0.2.25'] }],
+      ns: ['ns1.healthy.test', 'ns2.healthy.test'],
+      spfRecord: 'v=spf1 ip4:192.0.2.25 -all',
+      dmarcRecord: 'v=DMARC1; p=reject; rua=mailto:dmarc@healthy.test',
+      failed: [],
+    });
+    expect(outcome.dnsQueries).toBeGreaterThan(5);
+  });
+
+  it('finds a domain without SPF and DMARC critical, and scores it lower', async () => {
+    const outcome = await deps.scan('broken.test', []);
+    expect(outcome.checks.spf.status).toBe('missing');
+    expect(outcome.checks.dmarc.status).toBe('missing');
+    expect(outcome.status).toBe('critical');
+    expect(outcome.score.score).toBeLessThan(70);
+    expect(outcome.score.factors.weightedScores.emailAuthentication).toBeLessThanOrEqual(13);
+  });
+
+  it('writes the scan through the worker and raises ssl_expiring for a certificate 10 days from expiry (standard plan)', async () => {
+    const domain = await f.domain({ plan: 'standard', name: 'expiring.test' });
+    const scanId = await f.scan(domain.id);
+    const job = scanJob(scanId, domain.id, 'manual');
+    await deps.queues.scan.add(job.name, job.data, job.opts);
+    workers.push(deps.startWorker());
+    await waitUntil(async () => (await testDb.db.selectFrom('scans').select('status').where('id', '=', scanId).executeTakeFirstOrThrow()).status === 'completed', {
+      what: 'scan completed',
+    });
+
+    const checks = await testDb.db.selectFrom('domainChecks').select(['type', 'status']).where('scanId', '=', scanId).execute();
+    expect(checks).toHaveLength(6);
+    expect(checks.find((c) => c.type === 'ssl_certificate')?.status).toBe('warning');
+    const alerts = await testDb.db.selectFrom('domainAlerts').select(['type', 'severity', 'details']).where('domainId', '=', domain.id).execute();
+    expect(alerts).toEqual([{ type: 'ssl_expiring', severity: 'high', details: expect.objectContaining({ threshold: 14 }) }]);
+    const notify = await deps.queues.notify.getJobs(['waiting']);
+    expect(notify.map((j) => j.name)).toEqual([JobName.SendAlert]);
+    expect(await f.counts(domain.id)).toMatchObject({ scanCount: 1, reputation: 1 });
+  });
+
+  it('prints the scan as JSON and as a table from the CLI, and evaluates SPF lines', async () => {
+    const { spawn } = await import('node:child_process');
+    const env = { PATH: process.env.PATH ?? '', ...envVars(deps.env), SCAN_TLS_PORT: String(tls.port), SCAN_TLS_EXTRA_CA_FILE: deps.env.SCAN_TLS_EXTRA_CA_FILE!, SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port), DNSBL_IP_ZONES: 'bl.fixture.test', DNSBL_DOMAIN_ZONES: 'dbl.fixture.test' };
+    const cwd = new URL('../..', import.meta.url).pathname;
+    // Asynchronous: the fixture DNS and TLS servers live in this process and must keep answering.
+    const run = (args: string[], input?: string) =>
+      new Promise<{ status: number | null; stdout: string }>((resolve) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { cwd, env, stdio: ['pipe', 'pipe', 'inherit'] });
+        let stdout = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.on('exit', (status) => resolve({ status, stdout }));
+        child.stdin.end(input ?? '');
+      });
+
+    const json = await run(['broken.test', '--json']);
+    expect(json.status).toBe(0);
+    const parsed = JSON.parse(json.stdout) as { status: string; score: number; checks: Record<string, { status: string }> };
+    expect(parsed.status).toBe('critical');
+    expect(parsed.checks.spf?.status).toBe('missing');
+    expect(parsed.score).toBeGreaterThan(0);
+
+    const table = await run(['healthy.test']);
+    expect(table.stdout).toMatch(/^spf\s+valid\s+/m);
+    expect(table.stdout).toMatch(/^score: +\d+\/100/m);
+
+    const lines = [
+      { ip: '192.0.2.25', sender: 'someone@healthy.test', helo: 'mx.healthy.test' },
+      { ip: '198.51.100.1', sender: 'someone@healthy.test', helo: 'mx.healthy.test' },
+      { ip: '198.51.100.1', sender: 'someone@broken.test', helo: 'x.broken.test' },
+    ];
+    const spf = await run(['--spf-eval'], `${lines.map((l) => JSON.stringify(l)).join('\n')}\nnot json\n`);
+    const results = spf.stdout.trim().split('\n').map((l) => JSON.parse(l) as { result: string; explanation: string });
+    expect(results.map((r) => r.result)).toEqual(['pass', 'fail', 'none', 'none']);
+    expect(results[3]!.explanation).toMatch(/invalid input line/);
+    expect(spf.status).toBe(1);
+
+    expect((await run(['--bogus'])).status).toBe(2);
+  }, 60_000);
+});

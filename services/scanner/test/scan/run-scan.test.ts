@@ -1,0 +1,93 @@
+import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Check, ScanConfig } from '../../src/checks/types.js';
+import { createResolver } from '../../src/dns/resolver.js';
+import { checksRegistry } from '../../src/scan/checks-registry.js';
+import { takeDnsSnapshot } from '../../src/scan/dns-snapshot.js';
+import { runScan } from '../../src/scan/run-scan.js';
+
+/** runScan and the DNS snapshot against a real fixture DNS server, with the real check modules. */
+
+let dns: TestDnsServer;
+let config: ScanConfig;
+
+beforeAll(async () => {
+  dns = await startDnsServer({
+    records: {
+      'snap.test': {
+        A: ['192.0.2.2', '192.0.2.1'],
+        AAAA: ['2001:db8::1'],
+        MX: [
+          { priority: 20, exchange: 'mx2.snap.test' },
+          { priority: 10, exchange: 'MX1.snap.test.' },
+        ],
+        NS: ['ns2.snap.test', 'ns1.snap.test'],
+        TXT: ['google-site-verification=abc', 'v=spf1 mx -all'],
+      },
+      'mx1.snap.test': { A: ['192.0.2.25'], AAAA: ['2001:db8::25'] },
+      // mx2 has no address: the snapshot keeps it with an empty list.
+      '_dmarc.snap.test': { TXT: ['v=DMARC1; p=quarantine'] },
+      'nullmx.test': { MX: [{ priority: 0, exchange: '.' }], TXT: ['v=spf1 -all'] },
+      'slow.test': { A: ['192.0.2.9'] },
+    },
+    behaviours: { 'slow.test': 'timeout' },
+  });
+  config = { dnsblIpZones: ['bl.fixture.test'], dnsblDomainZones: ['dbl.fixture.test'], tlsPort: 1, authoritativeDnsPort: dns.port, timeoutMs: 300 };
+});
+
+afterAll(async () => {
+  await dns.close();
+});
+
+const resolver = (timeoutMs = 300) => createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs });
+
+describe('takeDnsSnapshot', () => {
+  it('reads A, AAAA, MX with each exchange’s addresses, NS, TXT, SPF and DMARC, sorted', async () => {
+    const snapshot = await takeDnsSnapshot('snap.test', resolver());
+    expect(snapshot).toMatchObject({
+      a: ['192.0.2.1', '192.0.2.2'],
+      aaaa: ['2001:db8::1'],
+      mx: [
+        { exchange: 'mx1.snap.test', priority: 10, ips: ['192.0.2.25', '2001:db8::25'] },
+        { exchange: 'mx2.snap.test', priority: 20, ips: [] },
+      ],
+      ns: ['ns1.snap.test', 'ns2.snap.test'],
+      txt: ['google-site-verification=abc', 'v=spf1 mx -all'],
+      spfRecord: 'v=spf1 mx -all',
+      dmarcRecord: 'v=DMARC1; p=quarantine',
+      failed: [],
+    });
+  });
+
+  it('keeps a null MX out of the exchanges, and names the record sets it could not read', async () => {
+    expect((await takeDnsSnapshot('nullmx.test', resolver())).mx).toEqual([]);
+    const slow = await takeDnsSnapshot('slow.test', resolver(100));
+    expect(slow.failed).toEqual(['a', 'aaaa', 'dmarcRecord', 'mx', 'ns', 'spfRecord', 'txt']);
+  });
+});
+
+describe('runScan', () => {
+  it('records a check that throws as unknown with CHECK_FAILED, and one that hangs as CHECK_TIMED_OUT, without failing the scan', async () => {
+    const throwingCheck: Check = async () => {
+      throw new Error('module bug');
+    };
+    const hangingCheck: Check = () => new Promise(() => undefined);
+    const outcome = await runScan('snap.test', {
+      resolver: resolver(),
+      config,
+      checks: { ...checksRegistry, dkim: throwingCheck, ssl_certificate: hangingCheck },
+      dkimSelectors: [],
+      checkDeadlineMs: 1_500,
+    });
+    expect(outcome.checks.dkim).toMatchObject({ type: 'dkim', status: 'unknown', details: { findings: [{ code: 'CHECK_FAILED' }] } });
+    expect(outcome.checks.dkim.details.findings[0]?.message).toContain('module bug');
+    expect(outcome.checks.ssl_certificate).toMatchObject({ status: 'unknown', details: { findings: [{ code: 'CHECK_TIMED_OUT' }] } });
+    // The real modules ran beside them.
+    expect(outcome.checks.spf.status).toBe('valid');
+    expect(outcome.checks.dmarc.details).toMatchObject({ policy: 'quarantine' });
+    expect(outcome.status).toBe('warning');
+    expect(outcome.snapshot.spfRecord).toBe('v=spf1 mx -all');
+    expect(outcome.score.score).toBeGreaterThan(0);
+    expect(Object.keys(outcome.checks).sort()).toEqual(['blacklist', 'dkim', 'dmarc', 'dns_performance', 'spf', 'ssl_certificate']);
+  });
+});

@@ -1,0 +1,184 @@
+import { JobName, type PlanType } from '@sendwell/contracts';
+import { createLogger, createQueues, createRedis, type Queues } from '@sendwell/server-kit';
+import { createTestDb, deleteKeys, testRedisUrl, uniquePrefix, type TestDb } from '@sendwell/testing';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queueAlertDelivery, ScanRecorder } from '../../src/scan/scan-recorder.js';
+import { checkRow, factory, outcomeData, snapshotData } from './factory.js';
+
+let testDb: TestDb;
+let redis: Redis;
+let queues: Queues;
+let recorder: ScanRecorder;
+let f: ReturnType<typeof factory>;
+let now = new Date('2026-11-21T12:00:00.000Z');
+const prefix = uniquePrefix('scan-recorder');
+const logger = createLogger('test', 'silent');
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  redis = createRedis(testRedisUrl(), 'client');
+  queues = createQueues(redis, prefix, logger);
+  recorder = new ScanRecorder(testDb.db, queueAlertDelivery((name, data, opts) => queues.add(name, data, opts)), logger, () => now);
+  f = factory(testDb.db);
+});
+
+afterAll(async () => {
+  await queues.close();
+  redis.disconnect();
+  await deleteKeys(prefix);
+  await testDb.close();
+});
+
+const DAY = 86_400_000;
+const sslExpiring = (days: number, expiresAt = new Date(now.getTime() + days * DAY).toISOString()) =>
+  checkRow('ssl_certificate', days <= 30 ? 'warning' : 'valid', { expiresAt, daysRemaining: days, issuer: 'Test CA' });
+
+async function alertsOf(domainId: number) {
+  return testDb.db
+    .selectFrom('domainAlerts')
+    .select(['id', 'type', 'severity', 'details', 'checkId', 'userId'])
+    .where('domainId', '=', domainId)
+    .orderBy('id')
+    .execute();
+}
+
+describe('ScanRecorder.record', () => {
+  it('writes a scan once: the same scan id again (or at the same time) writes nothing more', async () => {
+    const domain = await f.domain({ plan: 'standard' });
+    const scanId = await f.scan(domain.id);
+    const outcome = outcomeData();
+
+    const [a, b] = await Promise.all([recorder.record(scanId, outcome), recorder.record(scanId, outcome)]);
+    const third = await recorder.record(scanId, outcome);
+    expect([a.written, b.written].sort()).toEqual([false, true]);
+    expect(third).toEqual({ written: false, reason: 'already-completed' });
+
+    const counts = await f.counts(domain.id);
+    expect(counts).toMatchObject({ checks: 6, reputation: 1, scanCount: 1, status: 'healthy' });
+    const scan = await testDb.db.selectFrom('scans').select(['status', 'overallStatus', 'dnsSnapshot', 'completedAt']).where('id', '=', scanId).executeTakeFirstOrThrow();
+    expect(scan).toMatchObject({ status: 'completed', overallStatus: 'healthy' });
+    expect(scan.dnsSnapshot).toMatchObject({ a: ['192.0.2.1'], spfRecord: 'v=spf1 mx -all' });
+  });
+
+  it('rolls everything back when one write fails: no checks, no count, scan not completed', async () => {
+    const domain = await f.domain({ plan: 'standard' });
+    const scanId = await f.scan(domain.id);
+    const outcome = outcomeData();
+    // Violates reputation_score_check, the last insert but one: everything before it must vanish.
+    outcome.score = { ...outcome.score, score: 150 };
+
+    await expect(recorder.record(scanId, outcome)).rejects.toThrow(/reputation_score_check/);
+    expect(await f.counts(domain.id)).toMatchObject({ checks: 0, reputation: 0, alerts: 0, scanCount: 0, status: 'pending', lastScan: null });
+    const scan = await testDb.db.selectFrom('scans').select(['status', 'dnsSnapshot']).where('id', '=', scanId).executeTakeFirstOrThrow();
+    expect(scan).toEqual({ status: 'queued', dnsSnapshot: null });
+
+    // And the scan can still be written afterwards.
+    expect((await recorder.record(scanId, outcomeData())).written).toBe(true);
+    expect(await f.counts(domain.id)).toMatchObject({ checks: 6, scanCount: 1 });
+  });
+
+  it.each<[PlanType | 'enterprise', number | null]>([
+    ['free', null],
+    ['onetime', null],
+    ['basic', 4 * 3_600_000],
+    ['standard', 3_600_000],
+    ['advanced', 15 * 60_000],
+    ['enterprise', null],
+  ])('schedules the next scan per plan: %s', async (plan, intervalMs) => {
+    const domain = await f.domain({ plan, nextScanAt: new Date(now.getTime() - 1000) });
+    await recorder.record(await f.scan(domain.id), outcomeData());
+    const { nextScanAt } = await f.counts(domain.id);
+    expect(nextScanAt === null ? null : nextScanAt.getTime() - now.getTime()).toBe(intervalMs);
+  });
+
+  it('stores reputation history with the previous score and the trend', async () => {
+    const domain = await f.domain({ plan: 'standard' });
+    await recorder.record(await f.scan(domain.id), outcomeData());
+    await recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: checkRow('ssl_certificate', 'warning') }));
+    await recorder.record(await f.scan(domain.id), outcomeData({ dmarc: checkRow('dmarc', 'missing'), spf: checkRow('spf', 'error') }));
+    await recorder.record(await f.scan(domain.id), outcomeData());
+
+    const rows = await testDb.db
+      .selectFrom('domainReputationHistory')
+      .select(['score', 'previousScore', 'trend', 'factors', 'scanId'])
+      .where('domainId', '=', domain.id)
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.score, r.previousScore, r.trend])).toEqual([
+      [100, null, 'stable'],
+      [94, 100, 'declining'],
+      [expect.any(Number), 94, 'declining'],
+      [100, rows[2]!.score, 'improving'],
+    ]);
+    expect(rows[0]!.factors).toMatchObject({ weightedScores: { emailAuthentication: 40 }, securityDeliverability: { blacklist: { score: 10, status: 'clean' } } });
+    expect((await f.counts(domain.id)).status).toBe('healthy');
+  });
+
+  it('raises ssl_expiring at 30, 14 and 7 days, once each per certificate, and queues each for delivery', async () => {
+    const domain = await f.domain({ plan: 'standard' });
+    const expiresAt = new Date(now.getTime() + 25 * DAY).toISOString();
+    const scanAt = async (days: number, expiry = expiresAt) => recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(days, expiry) }));
+
+    await scanAt(45, expiresAt);
+    expect(await alertsOf(domain.id)).toHaveLength(0);
+    for (const days of [25, 20, 13, 13, 10, 6, 5, 1]) await scanAt(days);
+    const alerts = await alertsOf(domain.id);
+    expect(alerts.map((a) => [a.type, a.severity, (a.details as { threshold: number }).threshold])).toEqual([
+      ['ssl_expiring', 'medium', 30],
+      ['ssl_expiring', 'high', 14],
+      ['ssl_expiring', 'critical', 7],
+    ]);
+    expect(alerts.every((a) => a.userId === domain.userId && a.checkId !== null)).toBe(true);
+
+    // A renewed certificate (another expiry) starts afresh.
+    await scanAt(29, new Date(now.getTime() + 29 * DAY).toISOString());
+    expect(await alertsOf(domain.id)).toHaveLength(4);
+
+    const jobs = await queues.notify.getJobs(['waiting', 'delayed', 'prioritized']);
+    const ids = (await alertsOf(domain.id)).map((a) => `alert-${a.id}`);
+    expect(jobs.filter((j) => j.name === JobName.SendAlert).map((j) => j.id)).toEqual(expect.arrayContaining(ids));
+  });
+
+  it('raises dns_change against the previous completed scan, listing what changed', async () => {
+    const domain = await f.domain({ plan: 'advanced' });
+    await recorder.record(await f.scan(domain.id), outcomeData({}, snapshotData()));
+    await recorder.record(await f.scan(domain.id), outcomeData({}, snapshotData()));
+    expect(await alertsOf(domain.id)).toHaveLength(0);
+
+    const changed = snapshotData({ mx: [{ exchange: 'mx.other.test', priority: 5, ips: ['198.51.100.7'] }], txt: ['v=spf1 include:other.test -all'], spfRecord: 'v=spf1 include:other.test -all' });
+    await recorder.record(await f.scan(domain.id), outcomeData({}, changed));
+    const [alert] = await alertsOf(domain.id);
+    expect(alert).toMatchObject({ type: 'dns_change', severity: 'high' });
+    expect((alert!.details as { changes: Array<{ record: string }> }).changes.map((c) => c.record)).toEqual(['MX', 'TXT', 'SPF']);
+
+    // A record set the scan could not read is not a change.
+    await recorder.record(await f.scan(domain.id), outcomeData({}, { ...changed, mx: [], failed: ['mx'] }));
+    expect(await alertsOf(domain.id)).toHaveLength(1);
+  });
+
+  it.each(['basic', 'free', 'onetime'])('raises no SSL or DNS-change alerts on %s', async (plan) => {
+    const domain = await f.domain({ plan });
+    await recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(5) }, snapshotData()));
+    await recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(5) }, snapshotData({ a: ['203.0.113.9'] })));
+    expect(await alertsOf(domain.id)).toHaveLength(0);
+    expect(await f.counts(domain.id)).toMatchObject({ scanCount: 2, checks: 12 });
+  });
+
+  it('does not write a scan whose domain was deleted meanwhile, and marks it failed', async () => {
+    const domain = await f.domain({ plan: 'standard' });
+    const scanId = await f.scan(domain.id);
+    await testDb.db.updateTable('domains').set({ isDeleted: true, deletedAt: now }).where('id', '=', domain.id).execute();
+    expect(await recorder.record(scanId, outcomeData())).toEqual({ written: false, reason: 'deleted-domain' });
+    expect(await f.counts(domain.id)).toMatchObject({ checks: 0, scanCount: 0 });
+    const scan = await testDb.db.selectFrom('scans').select(['status', 'error']).where('id', '=', scanId).executeTakeFirstOrThrow();
+    expect(scan.status).toBe('failed');
+  });
+
+  it('keeps the clock: last_scan and check times are the scan time', async () => {
+    now = new Date('2026-11-22T08:00:00.000Z');
+    const domain = await f.domain({ plan: 'basic' });
+    await recorder.record(await f.scan(domain.id), outcomeData());
+    expect((await f.counts(domain.id)).lastScan?.toISOString()).toBe('2026-11-22T08:00:00.000Z');
+  });
+});
