@@ -71,3 +71,21 @@ export const defaultJobOptions = {
   removeOnComplete: { age: 3600, count: 1000 },
   removeOnFail: { age: 24 * 3600 },
 } as const;
+
+/** BullMQ ids cannot contain ':'. */
+export function scanDedupId(domainId: number): string {
+  return `scan-${domainId}`;
+}
+
+/**
+ * Options of every `scan-domain` job, whoever queues it (scheduler, manual scan, signup), so that a
+ * domain with a scan waiting or running is never queued twice. The job id is the scan id (a retried
+ * `add` of the same scan is a no-op) and `deduplication.id` comes from the domain. Deduplication
+ * rather than a per-domain job id because BullMQ keeps finished jobs for a while
+ * (`removeOnComplete: { age: 3600 }`) and a kept id would block the next scheduled scan of an
+ * advanced domain (every 15 minutes); the deduplication key is released when the job finishes.
+ * `add` returns the pending job's id when deduplicated, telling the caller its new scan row is moot.
+ */
+export function scanJobOptions(scanId: string, domainId: number): { jobId: string; deduplication: { id: string } } {
+  return { jobId: scanId, deduplication: { id: scanDedupId(domainId) } };
+}
