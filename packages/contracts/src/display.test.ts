@@ -126,15 +126,15 @@ describe('scan groups (part 2 §4)', () => {
     expect(scanGroupHealth([])).toBe('healthy');
   });
   it('passed means valid, passed or clean', () => {
-    expect(['valid', 'passed', 'clean', 'Valid'].map(isPassedCheck)).toEqual([true, true, true, true]);
-    expect(['success', 'warning', 'error', null].map(isPassedCheck)).toEqual([false, false, false, false]);
+    expect(['valid', 'passed', 'clean', 'Valid', 'success'].map(isPassedCheck)).toEqual([true, true, true, true, true]);
+    expect(['warning', 'error', 'missing', 'unknown', null].map(isPassedCheck)).toEqual([false, false, false, false, false]);
   });
   it('summarises a group', () => {
     expect(summariseChecks(['valid', 'valid', 'warning', 'success', 'error', 'clean'])).toEqual({
       checkCount: 6,
-      passedCount: 3,
+      passedCount: 4,
       health: 'critical',
-      passedText: '3/6 checks passed',
+      passedText: '4/6 checks passed',
     });
   });
   it('groups checks by second, newest first', () => {

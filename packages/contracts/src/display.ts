@@ -132,7 +132,9 @@ export const SCANNING_TEXT = 'Scanning...';
 /** A check counts as passed when valid, passed or clean (part 2 §4). */
 export function isPassedCheck(status: string | null | undefined): boolean {
   const s = norm(status);
-  return s === 'valid' || s === 'passed' || s === 'clean';
+  // The spec names valid, passed and clean; DNS performance reports its best grade as `success`
+  // (shown "Excellent"), and a perfect scan must read 6/6, so success passes too.
+  return s === 'valid' || s === 'passed' || s === 'clean' || s === 'success';
 }
 
 export type ScanGroupHealth = 'critical' | 'warning' | 'healthy';

@@ -22,6 +22,8 @@ export const JobName = {
   RunReportSchedules: 'run-report-schedules',
   PurgeDeletedDomains: 'purge-deleted-domains',
   DailyReputation: 'daily-reputation',
+  /** A sign-up with `quickCheckDomain`: the domains service adds that domain and queues its first scan. */
+  ProvisionSignupDomain: 'provision-signup-domain',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -38,6 +40,11 @@ export const generateReportJob = z.object({ reportId: z.number().int().positive(
 export const runReportSchedulesJob = z.object({});
 export const purgeDeletedDomainsJob = z.object({});
 export const dailyReputationJob = z.object({});
+export const provisionSignupDomainJob = z.object({
+  userId: z.number().int().positive(),
+  /** Already normalised by the registration schema (trimmed, lower-cased, a valid name). */
+  domain: z.string().min(1).max(253),
+});
 
 export const jobPayloads = {
   [JobName.ScanDomain]: scanDomainJob,
@@ -48,6 +55,7 @@ export const jobPayloads = {
   [JobName.RunReportSchedules]: runReportSchedulesJob,
   [JobName.PurgeDeletedDomains]: purgeDeletedDomainsJob,
   [JobName.DailyReputation]: dailyReputationJob,
+  [JobName.ProvisionSignupDomain]: provisionSignupDomainJob,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
@@ -62,7 +70,13 @@ export const jobQueue: Record<JobName, QueueName> = {
   [JobName.RunReportSchedules]: QueueName.Report,
   [JobName.PurgeDeletedDomains]: QueueName.Maintenance,
   [JobName.DailyReputation]: QueueName.Maintenance,
+  [JobName.ProvisionSignupDomain]: QueueName.Maintenance,
 };
+
+/** One provisioning job per user, so a retried registration step never queues it twice. */
+export function signupDomainJobId(userId: number): string {
+  return `signup-domain-${userId}`;
+}
 
 /** Retries with exponential backoff and jitter; finished jobs kept briefly for inspection. */
 export const defaultJobOptions = {

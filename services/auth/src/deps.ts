@@ -1,5 +1,6 @@
 import { createDb, type Database } from '@sendwell/db';
-import type { Logger } from '@sendwell/server-kit';
+import { createQueues, createRedis, type Logger, type Queues } from '@sendwell/server-kit';
+import type { Redis } from 'ioredis';
 import type { Env } from './env.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { AuthService } from './services/auth.service.js';
@@ -13,6 +14,9 @@ export interface Deps {
   logger: Logger;
   db: Database;
   mailer: Mailer;
+  /** Producer connection and queues: registration queues the sign-up domain for the domains service. */
+  redis: Redis;
+  queues: Queues;
   /** Work answered before it finished (reset mail); shutdown and tests wait for it with `drain()`. */
   background: BackgroundTasks;
   services: {
@@ -30,25 +34,32 @@ export function createDeps(env: Env, logger: Logger): Deps {
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR, logger: logger.child({ module: 'Mailer' }) });
   const background = new BackgroundTasks(logger.child({ module: 'BackgroundTasks' }));
   const hasher = new PasswordHasher();
+  const redis = createRedis(env.REDIS_URL, 'producer');
+  redis.on('error', (err) => logger.error({ err }, 'redis (producer) error'));
+  const queues = createQueues(redis, env.QUEUE_PREFIX, logger);
 
   return {
     env,
     logger,
     db,
     mailer,
+    redis,
+    queues,
     background,
     services: {
       auth: new AuthService(db, mailer, hasher, logger.child({ module: 'AuthService' }), {
         requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
         sessionTtlMs: env.sessionTtlMs,
         appUrl: env.APP_URL,
-      }),
+      }, queues),
       passwordReset: new PasswordResetService(db, mailer, hasher, background, logger.child({ module: 'PasswordResetService' }), env.APP_URL),
       users: new UserService(db),
     },
     async close() {
       await background.drain();
       mailer.close();
+      await queues.close();
+      await redis.quit().catch(() => undefined);
       await db.destroy();
     },
   };

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { Database } from '@sendwell/db';
 import { createLogger, type App } from '@sendwell/server-kit';
-import { createTestDb, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '@sendwell/testing';
+import { createTestDb, deleteKeys, startSmtpServer, testRedisUrl, uniquePrefix, type ReceivedMail, type TestSmtpServer } from '@sendwell/testing';
 import { buildApp } from '../src/app.js';
 import { createDeps, type Deps } from '../src/deps.js';
 import { loadEnv } from '../src/env.js';
@@ -15,6 +15,8 @@ export interface Harness {
   /** The test file's own database, for arranging and checking rows directly. */
   db: Database;
   smtp: TestSmtpServer;
+  /** This harness's own BullMQ prefix on the shared Redis. */
+  queuePrefix: string;
   close(): Promise<void>;
 }
 
@@ -22,12 +24,15 @@ export interface Harness {
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   const testDb = await createTestDb();
   const smtp = await startSmtpServer();
+  const queuePrefix = uniquePrefix('auth');
   const config = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATABASE_URL: testDb.url,
     DATABASE_POOL_MAX: '4',
     SMTP_URL: smtp.url,
+    REDIS_URL: testRedisUrl(),
+    QUEUE_PREFIX: queuePrefix,
     APP_URL,
     ADMIN_EMAIL,
     ...env,
@@ -40,9 +45,11 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     deps,
     db: testDb.db,
     smtp,
+    queuePrefix,
     async close() {
       await app.close();
       await deps.close();
+      await deleteKeys(queuePrefix);
       await smtp.close();
       await testDb.close();
     },

@@ -1,4 +1,4 @@
-import { EMAIL_TAKEN, messages, USERNAME_TAKEN, userSchema } from '@sendwell/contracts';
+import { EMAIL_TAKEN, JobName, messages, signupDomainJobId, USERNAME_TAKEN, userSchema } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, bearer, registration, startHarness, tokenCookie, type Harness } from './fixtures.js';
@@ -89,6 +89,26 @@ describe('POST /api/auth/register', () => {
     await register(registration({ signupSource: 'quick-check', quickCheckDomain: 'quick.example.com' }));
     const { count } = await h.db.selectFrom('domains').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
     expect(count).toBe(0);
+  });
+
+  it('queues provision-signup-domain for a quick-check or landing-page sign-up with a domain, and for no other', async () => {
+    const withDomain = await register(registration({ signupSource: 'quick-check', quickCheckDomain: ' Queued.Example.com ' }));
+    const landing = await register(registration({ signupSource: 'landing_page', quickCheckDomain: 'landing.example.com' }));
+    const direct = await register(registration({ signupSource: 'direct', quickCheckDomain: 'direct.example.com' }));
+    const noDomain = await register(registration({ signupSource: 'landing_page', quickCheckDomain: null }));
+    const ids = new Set([withDomain, landing, direct, noDomain].map((r) => r.json().user.id as number));
+
+    const jobs = await h.deps.queues.maintenance.getJobs(['waiting', 'delayed', 'prioritized']);
+    const provisioned = jobs
+      .filter((j) => j.name === JobName.ProvisionSignupDomain && ids.has((j.data as { userId: number }).userId))
+      .map((j) => ({ id: j.id, data: j.data as unknown }));
+    expect(provisioned).toHaveLength(2);
+    expect(provisioned).toEqual(
+      expect.arrayContaining([
+        { id: signupDomainJobId(withDomain.json().user.id), data: { userId: withDomain.json().user.id, domain: 'queued.example.com' } },
+        { id: `signup-domain-${landing.json().user.id}`, data: { userId: landing.json().user.id, domain: 'landing.example.com' } },
+      ]),
+    );
   });
 
   const invalid: Array<[string, Record<string, unknown>, string, string]> = [

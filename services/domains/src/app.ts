@@ -1,12 +1,25 @@
-import { createApp, registerHealth, type App, type Logger } from '@sendwell/server-kit';
+import { authPlugin, createApp, registerHealth, type App } from '@sendwell/server-kit';
+import type { Deps } from './deps.js';
+import { alertRoutes } from './routes/alerts.routes.js';
+import { domainCheckRoutes } from './routes/domain-checks.routes.js';
+import { domainRoutes } from './routes/domains.routes.js';
+import { emailVerifyRoutes } from './routes/email-verify.routes.js';
+import { sampleDomainRoutes } from './routes/sample-domains.routes.js';
+import { scanRoutes } from './routes/scans.routes.js';
 
-export interface AppDeps {
-  logger: Logger;
-}
+/** The domains service as a Fastify instance with every route; it never listens (tests inject). */
+export async function buildApp(deps: Deps): Promise<App> {
+  const app = createApp({ logger: deps.logger });
+  await app.register(authPlugin, { secret: deps.env.JWT_SECRET, db: deps.db });
+  registerHealth(app, { service: 'domains', db: deps.db, redis: deps.redis });
 
-/** Only health for now: this service's calls arrive with its own issue, and nothing here pretends otherwise. */
-export async function buildApp({ logger }: AppDeps): Promise<App> {
-  const app = createApp({ logger });
-  registerHealth(app, { service: 'domains' });
+  await app.register(domainRoutes, { prefix: '/api/domains', deps });
+  await app.register(scanRoutes, { prefix: '/api/domains', deps });
+  await app.register(domainCheckRoutes, { prefix: '/api/domain-checks', deps });
+  /* --- other engineer: alerts, sample domains, email verification routes --- */
+  // Their paths are absolute (/api/alerts..., /api/sample-domains/:domain, /api/email-verify): no prefix.
+  await app.register(alertRoutes, { deps });
+  await app.register(sampleDomainRoutes, { deps });
+  await app.register(emailVerifyRoutes, { deps });
   return app;
 }

@@ -1,6 +1,21 @@
-import { baseEnvSchema, envPort, parseEnv, requireProductionSecret } from '@sendwell/server-kit';
+import { baseEnvSchema, envBoolean, envPort, parseEnv, requireProductionSecret } from '@sendwell/server-kit';
+import { z } from 'zod';
+import { emailVerifyEnvFields } from './email-verify/email-verify.env.js';
 
-const schema = baseEnvSchema.extend({ PORT: envPort(3002) }).superRefine(requireProductionSecret);
+const schema = baseEnvSchema
+  .extend({
+    PORT: envPort(3002),
+    /**
+     * Run the `maintenance` queue's worker (purge of old deletions, sign-up domains) in this process.
+     * This service owns the domains table, so the work is done here; turn it off only to run it elsewhere.
+     */
+    MAINTENANCE_WORKER: envBoolean.default(true),
+    MAINTENANCE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    /* --- other engineer: alerts, quick check, email verification settings below --- */
+    // DNS_SERVERS, DNS_TIMEOUT_MS and EMAIL_VERIFY_*: the email address verification tool (src/email-verify/email-verify.env.ts).
+    ...emailVerifyEnvFields,
+  })
+  .superRefine(requireProductionSecret);
 
 export type Env = ReturnType<typeof loadEnv>;
 

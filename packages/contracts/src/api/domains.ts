@@ -4,7 +4,7 @@ import { domainCheckSchema, dnsRecordsSchema } from '../entities/check.js';
 import { deletedDomainSchema, domainSchema } from '../entities/domain.js';
 import { historyDomainSchema, lastScanSummarySchema, scanDetailSchema } from '../entities/history.js';
 import { reputationSchema } from '../entities/reputation.js';
-import { scanIdSchema, scanStatusSchema } from '../entities/scan.js';
+import { scanIdSchema, scanSchema, scanStatusSchema } from '../entities/scan.js';
 import { domainLimit, MANUAL_SCAN_COOLDOWN_MS, planRules, isPlanType } from '../plans.js';
 import { domainNameSchema } from '../validation.js';
 
@@ -15,7 +15,7 @@ export type DomainIdParams = z.infer<typeof domainIdParams>;
 export const domainNameParams = z.object({ domainName: domainNameSchema });
 export type DomainNameParams = z.infer<typeof domainNameParams>;
 
-/** GET /api/domains: the user's active domains, oldest first. */
+/** GET /api/domains: the user's active domains, newest first. */
 export const listDomainsAnswer = z.array(domainSchema);
 export type ListDomainsAnswer = z.infer<typeof listDomainsAnswer>;
 
@@ -87,6 +87,15 @@ export type ScanIdParams = z.infer<typeof scanIdParams>;
 export const scanDetailAnswer = scanDetailSchema;
 export type ScanDetailAnswer = z.infer<typeof scanDetailAnswer>;
 
+/**
+ * GET /api/domains/{id}/scans/{scanId}: one scan's progress, so the web app can follow a scan it
+ * started (queued → running → completed, or failed with a reason safe to show).
+ */
+export const domainScanParams = z.object({ id: idParamSchema, scanId: scanIdSchema });
+export type DomainScanParams = z.infer<typeof domainScanParams>;
+export const scanStatusAnswer = scanSchema;
+export type ScanStatusAnswer = z.infer<typeof scanStatusAnswer>;
+
 /* Messages the domain calls answer with (part 1 §8, part 2 §8). */
 export const DOMAIN_NOT_FOUND = 'Domain not found';
 export const SCAN_NOT_FOUND = 'Scan details not found';
@@ -98,6 +107,7 @@ export const SCAN_STARTED_MESSAGE = 'Domain scan has been started. Results will 
 export const BLACKLIST_CHECK_STARTED_MESSAGE = 'Blacklist check has been started. Results will appear shortly.';
 export const DOMAIN_ADDED_MESSAGE = 'Domain added. The first scan has been started.';
 export const HISTORY_PLAN_MESSAGE = 'Domain history is available on paid plans. Please upgrade to view it.';
+export const SCAN_QUEUE_UNAVAILABLE = 'The scan could not be started right now. Please try again in a few minutes.';
 export const REPUTATION_PLAN_MESSAGE = 'Reputation scores are available on Standard and Advanced plans.';
 
 export const domainRemovedMessage = (name: string) =>

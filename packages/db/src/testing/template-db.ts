@@ -78,6 +78,13 @@ export async function createTestDatabase(serverUrl: string): Promise<TestDatabas
     name,
     url: withDatabase(serverUrl, name),
     drop: () => withAdmin(serverUrl, async (client) => {
+      // Pools closed just before may still be saying goodbye; forcing them off at once makes their
+      // clients emit "terminating connection" errors in the test process. Give them a moment first.
+      for (let waited = 0; waited < 2_000; waited += 50) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
       await client.query(`drop database if exists "${name}" with (force)`);
     }),
   };

@@ -1,5 +1,7 @@
 import {
   EMAIL_NOT_VERIFIED,
+  JobName,
+  signupDomainJobId,
   EMAIL_TAKEN,
   INVALID_CREDENTIALS,
   USERNAME_TAKEN,
@@ -8,7 +10,7 @@ import {
   type registerBody,
 } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { AppError, badRequest, conflict, forbidden, unauthorized, upstreamUnavailable, type Logger } from '@sendwell/server-kit';
+import { AppError, badRequest, conflict, forbidden, unauthorized, upstreamUnavailable, type Logger, type Queues } from '@sendwell/server-kit';
 import type { z } from 'zod';
 import type { Mailer } from '../mail/mailer.js';
 import { verificationMail } from '../mail/templates.js';
@@ -42,6 +44,10 @@ export interface SignedIn {
 
 export type Registration = ({ kind: 'signed-in' } & SignedIn) | { kind: 'verification-sent' };
 
+/** Sign-ups that arrive with a domain to watch: from the landing page or a quick check (part 1 §2, Dashboard). */
+const QUEUE_TIMEOUT_MS = 3_000;
+const DOMAIN_SIGNUP_SOURCES: ReadonlySet<string> = new Set(['quick-check', 'landing_page']);
+
 export interface AuthServiceOptions {
   requireEmailVerification: boolean;
   sessionTtlMs: number;
@@ -58,6 +64,8 @@ export class AuthService {
     private readonly hasher: PasswordHasher,
     private readonly logger: Logger,
     private readonly options: AuthServiceOptions,
+    /** Where the sign-up domain's provisioning job goes; the domains service adds the domain. */
+    private readonly queues: Pick<Queues, 'add'>,
   ) {
     this.users = new UserRepository(db);
     this.sessions = new SessionRepository(db);
@@ -84,12 +92,13 @@ export class AuthService {
       emailVerificationExpires: verification ? new Date(Date.now() + VERIFICATION_TTL_MS) : null,
     };
 
+    let created: { registration: Registration; userId: number };
     try {
-      return await this.db.transaction().execute(async (trx): Promise<Registration> => {
+      created = await this.db.transaction().execute(async (trx) => {
         const user = await new UserRepository(trx).create(values);
         if (!verification) {
           const session = await new SessionRepository(trx).create(this.newSession(user.id, client));
-          return { kind: 'signed-in', user, session };
+          return { registration: { kind: 'signed-in', user, session } as const, userId: user.id };
         }
         // Sent inside the transaction: if the mail cannot go, the user row is rolled back, so nobody
         // is left with an account they cannot verify.
@@ -99,10 +108,35 @@ export class AuthService {
           this.logger.error({ err, userId: user.id }, 'verification mail failed; registration rolled back');
           throw upstreamUnavailable(VERIFICATION_MAIL_FAILED, err);
         }
-        return { kind: 'verification-sent' };
+        return { registration: { kind: 'verification-sent' } as const, userId: user.id };
       });
     } catch (err) {
       throw uniqueViolationToConflict(err);
+    }
+    // After commit: a job naming a user that was rolled back would add a domain to nobody.
+    if (input.quickCheckDomain && DOMAIN_SIGNUP_SOURCES.has(input.signupSource)) {
+      await this.queueSignupDomain(created.userId, input.quickCheckDomain);
+    }
+    return created.registration;
+  }
+
+  /**
+   * The domain is added by the domains service's maintenance worker (it owns the table), moments after
+   * registration. One job per user (its id), so a repeated call queues nothing twice. A queue failure
+   * does not undo the account: the user can still add the domain from the dashboard.
+   */
+  private async queueSignupDomain(userId: number, domain: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      // Bounded: a Redis that never becomes ready must not hold the registration answer.
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('queue did not answer in time')), QUEUE_TIMEOUT_MS);
+      });
+      await Promise.race([this.queues.add(JobName.ProvisionSignupDomain, { userId, domain }, { jobId: signupDomainJobId(userId) }), timeout]);
+    } catch (err) {
+      this.logger.error({ err, userId }, 'could not queue the sign-up domain');
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -1,0 +1,45 @@
+import type { DomainChecks, Selectable } from '@sendwell/db';
+import type { Executor } from './db.js';
+
+export const checkColumns = [
+  'domainChecks.id',
+  'domainChecks.domainId',
+  'domainChecks.scanId',
+  'domainChecks.type',
+  'domainChecks.status',
+  'domainChecks.value',
+  'domainChecks.message',
+  'domainChecks.recommendation',
+  'domainChecks.details',
+  'domainChecks.createdAt',
+] as const;
+export type CheckRow = Pick<
+  Selectable<DomainChecks>,
+  'id' | 'domainId' | 'scanId' | 'type' | 'status' | 'value' | 'message' | 'recommendation' | 'details' | 'createdAt'
+>;
+
+export class CheckRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** The checks of one scan (at most one per type: a unique key). */
+  forScan(scanId: string): Promise<CheckRow[]> {
+    return this.db.selectFrom('domainChecks').select(checkColumns).where('scanId', '=', scanId).execute();
+  }
+
+  /** The checks of the domain's latest completed scan, in one statement (the scans index finds it). */
+  latestForDomain(domainId: number): Promise<CheckRow[]> {
+    return this.db
+      .selectFrom('domainChecks')
+      .select(checkColumns)
+      .where('scanId', '=', (eb) =>
+        eb
+          .selectFrom('scans')
+          .select('scans.id')
+          .where('scans.domainId', '=', domainId)
+          .where('scans.status', '=', 'completed')
+          .orderBy('scans.createdAt', 'desc')
+          .limit(1),
+      )
+      .execute();
+  }
+}

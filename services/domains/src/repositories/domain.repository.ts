@@ -1,0 +1,222 @@
+import { DELETED_DOMAIN_RETENTION_DAYS } from '@sendwell/contracts';
+import { sql, type Domains, type Selectable } from '@sendwell/db';
+import type { Executor } from './db.js';
+
+/** Every column the domain DTO needs (never `last_manual_scan_at`, which is the cooldown's business). */
+export const domainColumns = [
+  'domains.id',
+  'domains.userId',
+  'domains.name',
+  'domains.status',
+  'domains.lastScan',
+  'domains.scanCount',
+  'domains.hasDetailedReport',
+  'domains.metadata',
+  'domains.isDeleted',
+  'domains.deletedAt',
+  'domains.nextScanAt',
+  'domains.createdAt',
+  'domains.updatedAt',
+] as const;
+
+export type DomainRow = Pick<
+  Selectable<Domains>,
+  'id' | 'userId' | 'name' | 'status' | 'lastScan' | 'scanCount' | 'hasDetailedReport' | 'metadata' | 'isDeleted' | 'deletedAt' | 'nextScanAt' | 'createdAt' | 'updatedAt'
+>;
+
+/** `now() - 90 days`: deletions after this are still restorable (and count toward the plan limit). */
+const retentionStart = sql<Date>`now() - make_interval(days => ${DELETED_DOMAIN_RETENTION_DAYS})`;
+
+export type CooldownClaim = { kind: 'claimed'; claimedAt: Date } | { kind: 'cooling'; retryAfterMs: number } | { kind: 'missing' };
+
+export class DomainRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Active domains of a user, newest first. */
+  listActive(userId: number): Promise<DomainRow[]> {
+    return this.db
+      .selectFrom('domains')
+      .select(domainColumns)
+      .where('userId', '=', userId)
+      .where('isDeleted', '=', false)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Deleted domains still inside the restore window, most recently deleted first. */
+  listRestorable(userId: number): Promise<DomainRow[]> {
+    return this.db
+      .selectFrom('domains')
+      .select(domainColumns)
+      .where('userId', '=', userId)
+      .where('isDeleted', '=', true)
+      .where('deletedAt', '>', retentionStart)
+      .orderBy('deletedAt', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** Active domains and restorable deletions: the domains of the history page and of the plan limit. */
+  listVisible(userId: number): Promise<DomainRow[]> {
+    return this.db
+      .selectFrom('domains')
+      .select(domainColumns)
+      .where('userId', '=', userId)
+      .where((eb) => eb.or([eb('isDeleted', '=', false), eb('deletedAt', '>', retentionStart)]))
+      .orderBy('isDeleted')
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  /** The user's active domain with this id; another user's or a deleted one reads as missing. */
+  findActive(userId: number, id: number): Promise<DomainRow | undefined> {
+    return this.db
+      .selectFrom('domains')
+      .select(domainColumns)
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .where('isDeleted', '=', false)
+      .executeTakeFirst();
+  }
+
+  findActiveByName(userId: number, name: string): Promise<DomainRow | undefined> {
+    return this.db
+      .selectFrom('domains')
+      .select(domainColumns)
+      .where('userId', '=', userId)
+      .where('name', '=', name)
+      .where('isDeleted', '=', false)
+      .executeTakeFirst();
+  }
+
+  /** Active, or deleted and still restorable (the last-scan summary reads both). */
+  findVisible(userId: number, id: number): Promise<DomainRow | undefined> {
+    return this.db
+      .selectFrom('domains')
+      .select(domainColumns)
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .where((eb) => eb.or([eb('isDeleted', '=', false), eb('deletedAt', '>', retentionStart)]))
+      .executeTakeFirst();
+  }
+
+  /** The user's row for a name in any state, with whether a deletion is still restorable. */
+  findAnyByName(userId: number, name: string) {
+    return this.db
+      .selectFrom('domains')
+      .select([...domainColumns, sql<boolean>`(domains.is_deleted and domains.deleted_at > ${retentionStart})`.as('restorable')])
+      .where('userId', '=', userId)
+      .where('name', '=', name)
+      .executeTakeFirst();
+  }
+
+  /** Active domains plus deletions still restorable: what the plan's domain limit counts. */
+  async countTowardLimit(userId: number): Promise<{ total: number; active: number }> {
+    const row = await this.db
+      .selectFrom('domains')
+      .select([sql<number>`count(*)::int`.as('total'), sql<number>`(count(*) filter (where not is_deleted))::int`.as('active')])
+      .where('userId', '=', userId)
+      .where((eb) => eb.or([eb('isDeleted', '=', false), eb('deletedAt', '>', retentionStart)]))
+      .executeTakeFirstOrThrow();
+    return row;
+  }
+
+  insert(values: { userId: number; name: string; nextScanAt: Date | null }): Promise<DomainRow> {
+    return this.db.insertInto('domains').values(values).returning(domainColumns).executeTakeFirstOrThrow();
+  }
+
+  /** Soft delete: out of the lists and the scheduler, history kept for the restore window. */
+  softDelete(userId: number, id: number): Promise<DomainRow | undefined> {
+    return this.db
+      .updateTable('domains')
+      .set({ isDeleted: true, deletedAt: sql<Date>`now()`, nextScanAt: null, updatedAt: sql<Date>`now()` })
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .where('isDeleted', '=', false)
+      .returning(domainColumns)
+      .executeTakeFirst();
+  }
+
+  /** Brings back a deletion still inside its window, history and all (the rows were never removed). */
+  restore(userId: number, name: string, nextScanAt: Date | null): Promise<DomainRow | undefined> {
+    return this.db
+      .updateTable('domains')
+      .set({ isDeleted: false, deletedAt: null, nextScanAt, updatedAt: sql<Date>`now()` })
+      .where('userId', '=', userId)
+      .where('name', '=', name)
+      .where('isDeleted', '=', true)
+      .where('deletedAt', '>', retentionStart)
+      .returning(domainColumns)
+      .executeTakeFirst();
+  }
+
+  /** A deletion past its window that the daily purge has not reached yet: removed now so the name can be added afresh. */
+  async deleteExpired(userId: number, id: number): Promise<void> {
+    await this.db
+      .deleteFrom('domains')
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .where('isDeleted', '=', true)
+      .where('deletedAt', '<=', retentionStart)
+      .execute();
+  }
+
+  /**
+   * The manual-scan cooldown, checked and recorded in one statement: the row lock makes a second
+   * racing call wait, then re-read `last_manual_scan_at` as the first one set it, and fail.
+   */
+  async claimManualScan(userId: number, id: number, cooldownMs: number): Promise<CooldownClaim> {
+    const cooldown = sql`make_interval(secs => ${cooldownMs / 1000})`;
+    const claimed = await this.db
+      .updateTable('domains')
+      .set({ lastManualScanAt: sql<Date>`date_trunc('milliseconds', now())` }) // ms, so a JS Date can name it again
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .where('isDeleted', '=', false)
+      .where((eb) => eb.or([eb('lastManualScanAt', 'is', null), eb('lastManualScanAt', '<=', sql<Date>`now() - ${cooldown}`)]))
+      .returning(['lastManualScanAt'])
+      .executeTakeFirst();
+    if (claimed?.lastManualScanAt) return { kind: 'claimed', claimedAt: claimed.lastManualScanAt };
+
+    const row = await this.db
+      .selectFrom('domains')
+      .select(sql<number>`ceil(extract(epoch from (last_manual_scan_at + ${cooldown} - now())) * 1000)::int`.as('retryAfterMs'))
+      .where('id', '=', id)
+      .where('userId', '=', userId)
+      .where('isDeleted', '=', false)
+      .executeTakeFirst();
+    if (!row) return { kind: 'missing' };
+    return { kind: 'cooling', retryAfterMs: Math.max(1_000, row.retryAfterMs ?? cooldownMs) };
+  }
+
+  /** Gives a claim back when its scan could not be queued, unless another claim replaced it meanwhile. */
+  async releaseManualScan(id: number, claimedAt: Date): Promise<void> {
+    await this.db.updateTable('domains').set({ lastManualScanAt: null }).where('id', '=', id).where('lastManualScanAt', '=', claimedAt).execute();
+  }
+
+  /**
+   * Removes deletions older than the retention window, in batches; scans, checks, reputation and
+   * alerts go with them (ON DELETE CASCADE), reports keep their data with the domain unset.
+   */
+  async purgeExpired(batch = 1_000): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const result = await this.db
+        .deleteFrom('domains')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('domains')
+            .select('id')
+            .where('isDeleted', '=', true)
+            .where('deletedAt', '<=', retentionStart)
+            .limit(batch),
+        )
+        .executeTakeFirst();
+      const n = Number(result.numDeletedRows);
+      total += n;
+      if (n < batch) return total;
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import type { Database, DB, Transaction } from '@sendwell/db';
+
+const SAMPLE_COLUMNS = ['id', 'name', 'status', 'lastScan', 'scanCount', 'createdAt', 'updatedAt'] as const;
+
+/**
+ * The quick check's domains. This service creates the row; the scanner's scan-sample-domain job
+ * writes its status, lastScan and checks.
+ */
+export class SampleDomainRepository {
+  constructor(private readonly db: Database | Transaction<DB>) {}
+
+  async findByName(name: string) {
+    return this.db.selectFrom('sampleDomains').select(SAMPLE_COLUMNS).where('name', '=', name).executeTakeFirst();
+  }
+
+  /**
+   * The row of `name`, created if absent. ON CONFLICT DO NOTHING keeps concurrent first visitors
+   * from failing on the unique name; whoever lost the race reads the winner's row.
+   */
+  async findOrCreate(name: string) {
+    const created = await this.db
+      .insertInto('sampleDomains')
+      .values({ name })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returning(SAMPLE_COLUMNS)
+      .executeTakeFirst();
+    if (created) return { row: created, created: true };
+    const existing = await this.findByName(name);
+    if (!existing) throw new Error(`sample domain ${name} vanished after a conflicting insert`);
+    return { row: existing, created: false };
+  }
+
+  /** The latest scan's checks (the scanner replaces them on every scan). */
+  async checks(sampleDomainId: number) {
+    return this.db
+      .selectFrom('sampleDomainChecks')
+      .select(['type', 'status', 'value', 'message'])
+      .where('sampleDomainId', '=', sampleDomainId)
+      .orderBy('id')
+      .execute();
+  }
+}
+
+export type SampleDomainRow = NonNullable<Awaited<ReturnType<SampleDomainRepository['findByName']>>>;
+export type SampleDomainCheckRow = Awaited<ReturnType<SampleDomainRepository['checks']>>[number];

@@ -1,0 +1,109 @@
+import type { ScanTrigger } from '@sendwell/contracts';
+import { sql, type Scans, type Selectable } from '@sendwell/db';
+import type { Executor } from './db.js';
+
+export const scanColumns = [
+  'scans.id',
+  'scans.domainId',
+  'scans.trigger',
+  'scans.status',
+  'scans.overallStatus',
+  'scans.createdAt',
+  'scans.startedAt',
+  'scans.completedAt',
+  'scans.error',
+] as const;
+export type ScanRow = Pick<Selectable<Scans>, 'id' | 'domainId' | 'trigger' | 'status' | 'overallStatus' | 'createdAt' | 'startedAt' | 'completedAt' | 'error'>;
+
+/** One completed scan of the history list with its checks' statuses (health is computed from them). */
+export interface HistoryScanRow {
+  id: string;
+  domainId: number;
+  status: string;
+  createdAt: Date;
+  checkStatuses: string[];
+}
+
+export class ScanRepository {
+  constructor(private readonly db: Executor) {}
+
+  async create(domainId: number, trigger: ScanTrigger): Promise<string> {
+    const row = await this.db.insertInto('scans').values({ domainId, trigger }).returning(['id']).executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** A scan row whose job was never queued because the domain already had a scan pending. */
+  async deleteQueued(scanId: string): Promise<void> {
+    await this.db.deleteFrom('scans').where('id', '=', scanId).where('status', '=', 'queued').execute();
+  }
+
+  async failQueued(scanId: string, error: string): Promise<void> {
+    await this.db
+      .updateTable('scans')
+      .set({ status: 'failed', error, completedAt: sql<Date>`now()` })
+      .where('id', '=', scanId)
+      .where('status', '=', 'queued')
+      .execute();
+  }
+
+  /** One scan of a domain the user owns and has not deleted. */
+  findOwned(userId: number, scanId: string, domainId?: number): Promise<(ScanRow & { domainName: string }) | undefined> {
+    let query = this.db
+      .selectFrom('scans')
+      .innerJoin('domains', 'domains.id', 'scans.domainId')
+      .select([...scanColumns, 'domains.name as domainName'])
+      .where('scans.id', '=', scanId)
+      .where('domains.userId', '=', userId)
+      .where('domains.isDeleted', '=', false);
+    if (domainId !== undefined) query = query.where('scans.domainId', '=', domainId);
+    return query.executeTakeFirst();
+  }
+
+  findById(scanId: string): Promise<ScanRow | undefined> {
+    return this.db.selectFrom('scans').select(scanColumns).where('scans.id', '=', scanId).executeTakeFirst();
+  }
+
+  /** The domain's latest completed scan (by creation, which the index orders), with its DNS snapshot. */
+  latestCompleted(domainId: number) {
+    return this.db
+      .selectFrom('scans')
+      .select(['id', 'createdAt', 'completedAt', 'dnsSnapshot'])
+      .where('domainId', '=', domainId)
+      .where('status', '=', 'completed')
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** Whether the domain has a scan waiting, running or done: a sign-up domain with none still needs its first. */
+  async hasLiveScan(domainId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('scans')
+      .select('id')
+      .where('domainId', '=', domainId)
+      .where('status', 'in', ['queued', 'running', 'completed'])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Completed scans of the given domains, newest first, each with its checks' statuses. */
+  async history(domainIds: number[]): Promise<HistoryScanRow[]> {
+    if (domainIds.length === 0) return [];
+    return this.db
+      .selectFrom('scans')
+      .leftJoin('domainChecks', 'domainChecks.scanId', 'scans.id')
+      .select([
+        'scans.id',
+        'scans.domainId',
+        'scans.status',
+        'scans.createdAt',
+        sql<string[]>`coalesce(array_agg(domain_checks.status) filter (where domain_checks.id is not null), '{}')`.as('checkStatuses'),
+      ])
+      .where('scans.domainId', 'in', domainIds)
+      .where('scans.status', '=', 'completed')
+      .groupBy('scans.id')
+      .orderBy('scans.createdAt', 'desc')
+      .execute();
+  }
+}

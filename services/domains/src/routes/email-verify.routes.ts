@@ -1,0 +1,24 @@
+import { apiErrorSchema, emailVerifyAnswer, emailVerifyBody } from '@sendwell/contracts';
+import { requireAuth } from '@sendwell/server-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EmailVerifyService } from '../services/email-verify.service.js';
+
+export interface EmailVerifyRoutesOptions {
+  deps: { services: { emailVerify: EmailVerifyService } };
+}
+
+/** POST /api/email-verify: login required, any plan. Paths are absolute: register without a prefix. */
+export const emailVerifyRoutes: FastifyPluginAsyncZod<EmailVerifyRoutesOptions> = async (app, { deps }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.post(
+    '/api/email-verify',
+    {
+      schema: {
+        body: emailVerifyBody,
+        response: { 200: emailVerifyAnswer, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => deps.services.emailVerify.verify(requireAuth(request).user, request.body.email),
+  );
+};

@@ -1,0 +1,95 @@
+import {
+  features,
+  HISTORY_PLAN_MESSAGE,
+  REPUTATION_PLAN_MESSAGE,
+  SCAN_NOT_FOUND,
+  summariseChecks,
+  type DnsRecords,
+  type DomainCheck,
+  type HistoryDomain,
+  type Reputation,
+  type ScanDetail,
+} from '@sendwell/contracts';
+import type { Database } from '@sendwell/db';
+import { forbidden, notFound, type AuthUser } from '@sendwell/server-kit';
+import { toCheckDtos } from '../mappers/check.mapper.js';
+import { toDnsRecords } from '../mappers/dns-records.mapper.js';
+import { toDomainStatus } from '../mappers/domain.mapper.js';
+import { toReputationDto } from '../mappers/reputation.mapper.js';
+import { toHistoryScanDto, toScanDto } from '../mappers/scan.mapper.js';
+import { toIsoOrNull } from '../mappers/time.js';
+import { CheckRepository } from '../repositories/check.repository.js';
+import { DomainRepository } from '../repositories/domain.repository.js';
+import { ReputationRepository } from '../repositories/reputation.repository.js';
+import { ScanRepository, type HistoryScanRow } from '../repositories/scan.repository.js';
+import type { DomainService } from './domain.service.js';
+
+/** The read side of scans: latest checks, DNS records, reputation, history and one scan's detail. */
+export class CheckService {
+  constructor(
+    private readonly db: Database,
+    private readonly domains: DomainService,
+  ) {}
+
+  /** The latest completed scan's checks, in card order; [] before the first scan completes. */
+  async latestChecks(user: AuthUser, id: number): Promise<DomainCheck[]> {
+    const domain = await this.domains.requireActive(user, id);
+    return toCheckDtos(await new CheckRepository(this.db).latestForDomain(domain.id));
+  }
+
+  async latestChecksByName(user: AuthUser, name: string): Promise<DomainCheck[]> {
+    const domain = await this.domains.requireActiveByName(user, name);
+    return toCheckDtos(await new CheckRepository(this.db).latestForDomain(domain.id));
+  }
+
+  async dnsRecords(user: AuthUser, name: string): Promise<DnsRecords> {
+    const domain = await this.domains.requireActiveByName(user, name);
+    const scan = await new ScanRepository(this.db).latestCompleted(domain.id);
+    const checks = scan ? toCheckDtos(await new CheckRepository(this.db).forScan(scan.id)) : [];
+    return toDnsRecords(scan, checks);
+  }
+
+  /** Standard and advanced only (the gate comes first, so no plan learns anything from it). */
+  async reputation(user: AuthUser, id: number): Promise<Reputation | null> {
+    if (!features.reputation(user.planType)) throw forbidden(REPUTATION_PLAN_MESSAGE);
+    const domain = await this.domains.requireActive(user, id);
+    const row = await new ReputationRepository(this.db).latest(domain.id);
+    return row ? toReputationDto(row) : null;
+  }
+
+  /**
+   * The history page (paid plans): every active domain and every deletion still restorable. Deleted
+   * domains carry no scans: "detailed scan records are not kept for deleted domains" (part 2 §4);
+   * the rows stay stored until the purge, so a restore brings them back.
+   */
+  async history(user: AuthUser): Promise<HistoryDomain[]> {
+    if (!features.history(user.planType)) throw forbidden(HISTORY_PLAN_MESSAGE);
+    const domains = await new DomainRepository(this.db).listVisible(user.id);
+    const active = domains.filter((d) => !d.isDeleted).map((d) => d.id);
+    const byDomain = new Map<number, HistoryScanRow[]>();
+    for (const scan of await new ScanRepository(this.db).history(active)) {
+      const list = byDomain.get(scan.domainId);
+      if (list) list.push(scan);
+      else byDomain.set(scan.domainId, [scan]);
+    }
+    return domains.map((d) => ({
+      id: d.id,
+      name: d.name,
+      status: toDomainStatus(d.status),
+      scanCount: d.scanCount,
+      lastScan: toIsoOrNull(d.lastScan),
+      isDeleted: d.isDeleted,
+      deletedAt: toIsoOrNull(d.deletedAt),
+      scans: (byDomain.get(d.id) ?? []).map(toHistoryScanDto),
+    }));
+  }
+
+  /** One scan of an active domain of the user's, with its checks; anything else is "Scan details not found". */
+  async scanDetail(user: AuthUser, scanId: string): Promise<ScanDetail> {
+    const scan = await new ScanRepository(this.db).findOwned(user.id, scanId);
+    if (!scan) throw notFound(SCAN_NOT_FOUND);
+    const checks = toCheckDtos(await new CheckRepository(this.db).forScan(scan.id));
+    const { checkCount, passedCount, health } = summariseChecks(checks.map((c) => c.status));
+    return { scan: toScanDto(scan), domain: { id: scan.domainId, name: scan.domainName }, checks, checkCount, passedCount, health };
+  }
+}

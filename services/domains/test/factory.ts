@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { checkTypes, type CheckStatus, type CheckType, type ScanTrigger } from '@sendwell/contracts';
+import { sql, type Database } from '@sendwell/db';
+import { DomainRepository } from '../src/repositories/domain.repository.js';
+import { ScanRepository } from '../src/repositories/scan.repository.js';
+
+export type Factory = ReturnType<typeof factory>;
+
+const tag = () => randomBytes(5).toString('hex');
+
+/**
+ * Rows for the medium tests. Domains and scans go through this service's repositories; users and
+ * sessions (owned by auth) and finished scans (written by the scanner) are plain inserts of the
+ * shapes those services write; the end-to-end tests use the real scanner instead.
+ */
+export function factory(db: Database) {
+  return {
+    async user(plan = 'standard') {
+      const t = tag();
+      return db
+        .insertInto('users')
+        .values({ username: `u${t}`, email: `u${t}@example.test`, passwordHash: 'x', planType: plan })
+        .returning(['id', 'planType'])
+        .executeTakeFirstOrThrow();
+    },
+
+    async session(userId: number): Promise<string> {
+      const row = await db
+        .insertInto('sessions')
+        .values({ userId, expires: new Date(Date.now() + 3_600_000) })
+        .returning(['id'])
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async domain(opts: { userId: number; name?: string; nextScanAt?: Date | null; deletedDaysAgo?: number; createdAt?: Date }) {
+      const repo = new DomainRepository(db);
+      let row = await repo.insert({ userId: opts.userId, name: opts.name ?? `d${tag()}.example`, nextScanAt: opts.nextScanAt ?? null });
+      if (opts.createdAt) await db.updateTable('domains').set({ createdAt: opts.createdAt }).where('id', '=', row.id).execute();
+      if (opts.deletedDaysAgo !== undefined) {
+        row = (await repo.softDelete(opts.userId, row.id))!;
+        await db
+          .updateTable('domains')
+          .set({ deletedAt: sql<Date>`now() - make_interval(days => ${opts.deletedDaysAgo})` })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      return row;
+    },
+
+    /** A queued scan row, as this service creates it before queueing the job. */
+    scan(domainId: number, trigger: ScanTrigger = 'manual'): Promise<string> {
+      return new ScanRepository(db).create(domainId, trigger);
+    },
+
+    /**
+     * A completed scan with one check per type, the way the scanner's recorder leaves it: checks,
+     * the scan row with its DNS snapshot, the domain's status and counters.
+     */
+    async completedScan(
+      domainId: number,
+      opts: { statuses?: Partial<Record<CheckType, CheckStatus>>; at?: Date; snapshot?: Record<string, unknown>; spfIps?: string[] } = {},
+    ) {
+      const at = opts.at ?? new Date();
+      const scanId = await new ScanRepository(db).create(domainId, 'scheduled');
+      await db
+        .insertInto('domainChecks')
+        .values(
+          checkTypes.map((type) => ({
+            domainId,
+            scanId,
+            type,
+            status: opts.statuses?.[type] ?? (type === 'dns_performance' ? 'success' : 'valid'),
+            message: `${type} checked`,
+            details: JSON.stringify(type === 'spf' ? { record: 'v=spf1 -all', flattenedIps: (opts.spfIps ?? []).map((ip) => ({ ip })) } : {}),
+            createdAt: at,
+          })),
+        )
+        .execute();
+      await db
+        .updateTable('scans')
+        .set({
+          status: 'completed',
+          overallStatus: 'healthy',
+          createdAt: at,
+          startedAt: at,
+          completedAt: at,
+          dnsSnapshot: opts.snapshot ? JSON.stringify(opts.snapshot) : null,
+        })
+        .where('id', '=', scanId)
+        .execute();
+      await db
+        .updateTable('domains')
+        .set((eb) => ({ status: 'healthy', lastScan: at, scanCount: eb('scanCount', '+', 1) }))
+        .where('id', '=', domainId)
+        .execute();
+      return scanId;
+    },
+
+    async reputation(domainId: number, score: number, opts: { trend?: string; previousScore?: number | null; at?: Date } = {}) {
+      await db
+        .insertInto('domainReputationHistory')
+        .values({
+          domainId,
+          score,
+          trend: opts.trend ?? 'stable',
+          previousScore: opts.previousScore ?? null,
+          calculatedAt: opts.at ?? new Date(),
+          factors: JSON.stringify({
+            weightedScores: { emailAuthentication: 30, securityDeliverability: 30, configurationHealth: 20 },
+            securityDeliverability: { blacklist: { score: 10, status: 'clean' } },
+          }),
+        })
+        .execute();
+    },
+  };
+}

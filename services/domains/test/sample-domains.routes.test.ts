@@ -1,0 +1,210 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { checkTypes, JobName, messages, type SampleDomainAnswer } from '@sendwell/contracts';
+import { startDnsServer, testRedisUrl, type DnsFixtureRecords, type TestDnsServer } from '@sendwell/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAN_QUEUE_UNAVAILABLE, sampleScanDedupId } from '../src/services/sample-domain.service.js';
+import { startToolsHarness, type ToolsHarness } from './tools-harness.js';
+
+/**
+ * The quick check end to end: the route queues a real `scan-sample-domain` job, and a real scanner
+ * process (services/scanner/src/main.ts, configured by environment as in production) scans the
+ * fixture zones and writes the checks this service then answers. No check row is made up here.
+ */
+
+function mailDomain(name: string): Record<string, DnsFixtureRecords> {
+  return {
+    [name]: {
+      A: ['127.0.0.1'],
+      MX: [{ priority: 10, exchange: `mx.${name}` }],
+      NS: [`ns1.${name}`],
+      SOA: { mname: `ns1.${name}`, rname: `hostmaster.${name}`, serial: 2026112101 },
+      TXT: ['v=spf1 ip4:192.0.2.25 -all'],
+    },
+    [`mx.${name}`]: { A: ['192.0.2.25'] },
+    [`ns1.${name}`]: { A: ['127.0.0.1'] },
+    [`_dmarc.${name}`]: { TXT: [`v=DMARC1; p=reject; rua=mailto:dmarc@${name}`] },
+  };
+}
+
+const scannerRoot = fileURLToPath(new URL('../../scanner', import.meta.url));
+
+function startScanner(env: Record<string, string>): { child: ChildProcess; stop(): Promise<void> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: scannerRoot,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  child.on('exit', (code) => {
+    if (code && code !== 0) console.error(`scanner exited ${code}: ${stderr}`);
+  });
+  return {
+    child,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function waitUntil<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 45_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+let dns: TestDnsServer;
+let h: ToolsHarness;
+let scanner: ReturnType<typeof startScanner> | undefined;
+
+beforeAll(async () => {
+  dns = await startDnsServer({ records: { ...mailDomain('quick.test'), ...mailDomain('other.test') } });
+  h = await startToolsHarness();
+});
+afterAll(async () => {
+  await scanner?.stop();
+  await h?.close();
+  await dns?.close();
+});
+
+const get = (domain: string) => h.app.inject({ method: 'GET', url: `/api/sample-domains/${domain}` });
+
+async function pendingSampleJobs() {
+  const jobs = await h.queues.scan.getJobs(['waiting', 'active', 'delayed', 'prioritized']);
+  return jobs.filter((job) => job.name === JobName.ScanSampleDomain);
+}
+
+describe('GET /api/sample-domains/{domain}', () => {
+  it('answers a first request pending with no checks, and five concurrent first requests queue one scan', async () => {
+    const answers = await Promise.all(Array.from({ length: 5 }, () => get('quick.test')));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ domain: { name: 'quick.test', status: 'pending', lastScan: null }, checks: null });
+    }
+    const rows = await h.db.selectFrom('sampleDomains').select(['id', 'name']).where('name', '=', 'quick.test').execute();
+    expect(rows).toHaveLength(1);
+    const jobs = await pendingSampleJobs();
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.data).toEqual({ sampleDomainId: rows[0]!.id });
+    expect(await h.queues.scan.getDeduplicationJobId(sampleScanDedupId(rows[0]!.id))).toBe(jobs[0]!.id);
+
+    // Asking again while the scan waits queues nothing more.
+    await get('QUICK.test');
+    expect(await pendingSampleJobs()).toHaveLength(1);
+  });
+
+  it('answers the checks a real scanner worker wrote, in the card’s row order', async () => {
+    scanner = startScanner({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: h.testDb.url,
+      DATABASE_POOL_MAX: '3',
+      REDIS_URL: testRedisUrl(),
+      QUEUE_PREFIX: h.prefix,
+      DNS_SERVERS: dns.url,
+      DNS_TIMEOUT_MS: '500',
+      SCAN_TLS_PORT: '1',
+      SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port),
+      SCAN_TIMEOUT_MS: '1000',
+      SCAN_CHECK_DEADLINE_MS: '8000',
+      DNSBL_IP_ZONES: 'bl.fixture.test',
+      DNSBL_DOMAIN_ZONES: 'dbl.fixture.test',
+    });
+    const body = await waitUntil(async () => {
+      const answer = (await get('quick.test')).json() as SampleDomainAnswer;
+      return answer.checks ? answer : null;
+    }, 'the scanner to write the quick check');
+
+    expect(body.domain.name).toBe('quick.test');
+    expect(body.domain.status).not.toBe('pending');
+    expect(body.domain.lastScan).not.toBeNull();
+    expect(body.checks!.map((c) => c.type)).toEqual([...checkTypes]);
+    const byType = Object.fromEntries(body.checks!.map((c) => [c.type, c]));
+    expect(byType.spf).toMatchObject({ status: 'valid' });
+    expect(byType.dmarc).toMatchObject({ status: 'valid' });
+    // Nothing listens for TLS in this fixture: the real SSL check says so.
+    expect(byType.ssl_certificate!.status).not.toBe('valid');
+
+    const row = await h.db.selectFrom('sampleDomains').select(['scanCount']).where('name', '=', 'quick.test').executeTakeFirstOrThrow();
+    expect(row.scanCount).toBe(1);
+  });
+
+  it('reuses fresh results without queueing a scan', async () => {
+    const first = (await get('quick.test')).json() as SampleDomainAnswer;
+    expect(first.checks).not.toBeNull();
+    expect(await pendingSampleJobs()).toHaveLength(0);
+    const row = await h.db.selectFrom('sampleDomains').select(['scanCount']).where('name', '=', 'quick.test').executeTakeFirstOrThrow();
+    expect(row.scanCount).toBe(1);
+  });
+
+  it('answers results older than 24 hours at once and refreshes them in the background', async () => {
+    // Time passing, not a made-up scan: the real scan's rows are kept, only their age changes.
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000);
+    await h.db.updateTable('sampleDomains').set({ lastScan: dayAgo }).where('name', '=', 'quick.test').execute();
+
+    const stale = (await get('quick.test')).json() as SampleDomainAnswer;
+    expect(stale.domain.lastScan).toBe(dayAgo.toISOString());
+    expect(stale.checks!.map((c) => c.type)).toEqual([...checkTypes]);
+
+    const refreshed = await waitUntil(async () => {
+      const answer = (await get('quick.test')).json() as SampleDomainAnswer;
+      return answer.domain.lastScan && Date.parse(answer.domain.lastScan) > Date.now() - 60_000 ? answer : null;
+    }, 'the background refresh');
+    expect(refreshed.checks).toHaveLength(checkTypes.length);
+    const row = await h.db.selectFrom('sampleDomains').select(['scanCount']).where('name', '=', 'quick.test').executeTakeFirstOrThrow();
+    expect(row.scanCount).toBe(2);
+  });
+
+  it('trims and lower-cases the domain, as the contracts’ schema does', async () => {
+    const res = await get('Other.TEST');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ domain: { name: 'other.test' } });
+  });
+
+  it.each([
+    ['abc', messages.domainMin],
+    ['not_a_domain.com', messages.domainInvalid],
+    ['john%40example.com', messages.domainInvalid],
+    ['192.168.0.1', messages.domainInvalid],
+    ['-bad.com', messages.domainInvalid],
+    ['example.c', messages.domainInvalid],
+  ])('refuses %s with 400 and the contracts’ message', async (domain, message) => {
+    const res = await get(domain);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message });
+  });
+
+  it('needs no login', async () => {
+    const res = await h.app.inject({ method: 'GET', url: '/api/sample-domains/other.test', headers: { authorization: 'Bearer not-a-token' } });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('answers 503 for a first request when the scan queue cannot be reached, and stale results still', async () => {
+    // The producer connection has no offline queue, so a Redis outage makes `add` reject like this.
+    const down = await startToolsHarness({
+      testDb: h.testDb,
+      sampleScanQueue: { add: () => Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false")) },
+    });
+    try {
+      const res = await down.app.inject({ method: 'GET', url: '/api/sample-domains/never-scanned.test' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', message: SCAN_QUEUE_UNAVAILABLE });
+      // Stale results are still answered when their refresh cannot be queued.
+      await h.db.updateTable('sampleDomains').set({ lastScan: new Date(Date.now() - 25 * 3_600_000) }).where('name', '=', 'quick.test').execute();
+      const stale = await down.app.inject({ method: 'GET', url: '/api/sample-domains/quick.test' });
+      expect(stale.statusCode).toBe(200);
+      expect((stale.json() as SampleDomainAnswer).checks).toHaveLength(checkTypes.length);
+    } finally {
+      await down.close();
+    }
+  });
+});
