@@ -1,3 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { reporters } from '@sendwell/vitest-config';
 import { defineConfig } from 'vitest/config';
@@ -9,13 +11,20 @@ import { defineConfig } from 'vitest/config';
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
     strictPort: true,
     proxy: { '/api': { target: gateway, changeOrigin: false } },
   },
   preview: { port: 4173, strictPort: true },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
-  test: { include: ['src/**/*.test.{ts,tsx}'], reporters },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['src/testing/setup.ts'],
+    // The shared list is typed against another vitest instance (jsdom is a peer here), hence the cast.
+    reporters: reporters as string[],
+  },
 });

@@ -1,13 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { LandingPlaceholder } from './landing-placeholder';
+import { RouterProvider } from 'react-router';
+import { AppProvider } from './app/provider';
+import { createRouter } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
+const router = createRouter(queryClient);
+
 createRoot(root).render(
   <StrictMode>
-    <LandingPlaceholder />
+    <AppProvider queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProvider>
   </StrictMode>,
 );

@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { WEB_DIR } from './stack';
+
+export const SCREENSHOT_DIR = join(WEB_DIR, 'e2e', 'screenshots');
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const MOBILE = { width: 390, height: 844 } as const;
+
+/** Debian's chromium, headless, without the background services a test never needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A fresh context (own cookies and local storage) against the stack's gateway. */
+export async function newPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** axe-core on the current page: no serious or critical violations. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  if (summary.length > 0) throw new Error(`Accessibility of ${label}:\n${summary.join('\n')}`);
+}
+
+/** Saves `e2e/screenshots/{name}-{width}.png` (full page). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+}
+
+/** Screenshot at 1280 and 390 px plus the accessibility check, for one screen. */
+export async function captureScreen(page: Page, name: string): Promise<void> {
+  await expectAccessible(page, name);
+  await page.setViewportSize(DESKTOP);
+  await screenshot(page, name);
+  await page.setViewportSize(MOBILE);
+  await expectAccessible(page, `${name} at 390 px`);
+  await screenshot(page, name);
+  await page.setViewportSize(DESKTOP);
+}
+
+let counter = 0;
+/** A unique user for one test: every test registers its own. */
+export function uniqueUser(label = 'user') {
+  const id = `${label}${Date.now().toString(36)}${(counter++).toString(36)}`;
+  return { username: id, email: `${id}@mail.test`, password: 'correct-horse-9' };
+}

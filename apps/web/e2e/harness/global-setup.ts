@@ -1,0 +1,12 @@
+import type { TestProject } from 'vitest/node';
+import { buildWebIfStale, startStack } from './stack';
+import type {} from './context';
+
+/** One stack for the whole browser run; test files share it and make their own users. */
+export default async function setup(project: TestProject) {
+  buildWebIfStale();
+  const stack = await startStack();
+  project.provide('baseUrl', stack.baseUrl);
+  project.provide('mailboxUrl', stack.mailboxUrl);
+  return () => stack.stop();
+}

@@ -1,0 +1,57 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuthRoute, PublicOnlyRoute } from './routes/guards';
+import { NotFoundRoute } from './routes/not-found';
+import { RootRoute } from './routes/root';
+import type { RouteHandle } from './routes/app/app-layout';
+
+/**
+ * The route table (part 2 §2.1). Every screen is loaded lazily so `/` only loads the landing page;
+ * loaders receive the query client and prefetch through it.
+ *
+ * Extension point: signed-in screens go in the `children` of the shell route below, e.g.
+ * `{ path: 'domains', handle: { title: 'Domains' }, lazy: () => import('./routes/app/domains') }`,
+ * each route module exporting `Component` (and `clientLoader(queryClient)` when it prefetches).
+ * Routes that are not listed render the not-found screen.
+ */
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      element: <RootRoute />,
+      hydrateFallbackElement: <></>,
+      children: [
+        {
+          element: <PublicOnlyRoute />,
+          children: [
+            { index: true, lazy: () => import('./routes/landing') },
+            { path: 'login', lazy: () => import('./routes/login') },
+            { path: 'register', lazy: () => import('./routes/register') },
+          ],
+        },
+        { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+        { path: 'verify-email', lazy: () => import('./routes/verify-email') },
+        {
+          path: 'quick-check/:domain?',
+          lazy: async () => {
+            const route = await import('./routes/quick-check');
+            return { Component: route.Component, loader: route.clientLoader(queryClient) };
+          },
+        },
+        {
+          element: <RequireAuthRoute />,
+          children: [
+            {
+              lazy: () => import('./routes/app/app-layout'),
+              children: [{ path: 'dashboard', handle: { title: 'Dashboard' } satisfies RouteHandle, lazy: () => import('./routes/app/dashboard') }],
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+    },
+  ];
+}
+
+export function createRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

@@ -1,0 +1,21 @@
+/** Route paths in one place, so links and the route table cannot drift apart. */
+export const paths = {
+  landing: '/',
+  login: '/login',
+  register: '/register',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  quickCheck: (domain: string) => `/quick-check/${encodeURIComponent(domain)}`,
+  dashboard: '/dashboard',
+  domains: '/domains',
+  reports: '/reports',
+  inboxPlacement: '/inbox-placement',
+  integrations: '/integrations',
+  domainHistory: '/domain-history',
+  settings: '/settings',
+  billing: '/billing',
+  serverStats: '/server-stats',
+  support: '/support',
+  subscription: '/subscription',
+  subscriptionComparison: '/subscription-comparison',
+} as const;

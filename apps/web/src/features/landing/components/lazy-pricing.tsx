@@ -1,0 +1,39 @@
+import type { Currency } from '@sendwell/contracts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+
+const Pricing = lazy(() => import('./pricing').then((m) => ({ default: m.Pricing })));
+
+/**
+ * The pricing section reads the contracts' plan rules, which bring zod; it loads when it comes near
+ * the viewport (or at once for a #pricing link), keeping the first load of `/` within budget.
+ */
+export function LazyPricing({ currency }: { currency: Currency }) {
+  const ref = useRef<HTMLElement>(null);
+  const [show, setShow] = useState(() => typeof window !== 'undefined' && window.location.hash === '#pricing');
+
+  useEffect(() => {
+    if (show || !ref.current) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setShow(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setShow(true);
+    }, { rootMargin: '800px 0px' });
+    observer.observe(ref.current);
+    const onHash = () => window.location.hash === '#pricing' && setShow(true);
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, [show]);
+
+  const placeholder = <section ref={ref} id="pricing" aria-label="Pricing" className="min-h-[70rem] scroll-mt-20" />;
+  if (!show) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <Pricing currency={currency} />
+    </Suspense>
+  );
+}
