@@ -9,7 +9,7 @@ import {
   type DnsblKind,
   type DnsblZone,
 } from './blacklist-zones.js';
-import { classifyDnsblAnswer, dnsblQueryName, mapLimit } from './blacklist/dnsbl.js';
+import { classifyDnsblAnswer, dnsblReversedAddress, mapLimit } from './blacklist/dnsbl.js';
 import type { Check, CheckResult } from './types.js';
 
 /**
@@ -214,10 +214,11 @@ export const blacklistCheck: Check = async (ctx): Promise<CheckResult> => {
   const jobs: Job[] = [];
   for (const address of ipList) {
     const v6 = isIP(address) === 6;
+    const reversed = dnsblReversedAddress(address);
+    if (reversed === null) continue;
     for (const zone of ipZones) {
       if (v6 && !zone.ipv6) continue;
-      const name = dnsblQueryName(address, zone.zone);
-      if (name) jobs.push({ zone, ip: address, name });
+      jobs.push({ zone, ip: address, name: `${reversed}${zone.zone}` });
     }
   }
   for (const zone of domainZones) jobs.push({ zone, ip: null, name: `${domain}.${zone.zone}` });

@@ -56,6 +56,26 @@ async function probe(ctx: CheckContext, selector: string, source: 'user' | 'comm
   }
 }
 
+/**
+ * Whether anything exists under `_domainkey.{domain}`. An NXDOMAIN there means no name below it
+ * exists either (RFC 8020 §2), so none of the common selectors can hold a key and their 46 TXT
+ * questions are answered by this one. A name with records below it is an empty non-terminal and
+ * answers NOERROR (RFC 8020 §2, RFC 4592 §2.2.2), as does a wildcard; a timeout or a server error
+ * tells nothing, so those probe every selector as before. Servers that wrongly answer NXDOMAIN
+ * for empty non-terminals (RFC 8020 §3 notes old ones) would hide common-selector keys: the
+ * user's saved selectors are therefore always asked directly.
+ */
+async function domainkeyTree(ctx: CheckContext): Promise<'absent' | 'present' | 'unknown'> {
+  try {
+    const response = await ctx.resolver.query(`_domainkey.${ctx.domain}`, 'TXT');
+    if (response.rcode === 'NXDOMAIN') return 'absent';
+    return response.rcode === 'NOERROR' ? 'present' : 'unknown';
+  } catch (error) {
+    if (error instanceof DnsTimeoutError || error instanceof RangeError) return 'unknown';
+    throw error;
+  }
+}
+
 function withSelector(finding: Finding, selector: string): Finding {
   return { ...finding, selector };
 }
@@ -92,9 +112,17 @@ export const dkimCheck: Check = async (ctx: CheckContext): Promise<CheckResult<D
   const selectorsChecked = [...userSelectors];
   for (const selector of COMMON_DKIM_SELECTORS) if (!userSelectors.includes(selector)) selectorsChecked.push(selector);
 
-  const probes = await Promise.all(
-    selectorsChecked.map((selector, index) => probe(ctx, selector, index < userSelectors.length ? 'user' : 'common')),
-  );
+  const commonSelectors = selectorsChecked.slice(userSelectors.length);
+  // The user's selectors are asked whatever happens; the common ones only if the _domainkey node exists.
+  const [tree, userProbes] = await Promise.all([
+    domainkeyTree(ctx),
+    Promise.all(userSelectors.map((selector) => probe(ctx, selector, 'user'))),
+  ]);
+  const commonProbes =
+    tree === 'absent'
+      ? commonSelectors.map((selector): Probe => ({ selector, source: 'common', outcome: 'answered', txt: [] }))
+      : await Promise.all(commonSelectors.map((selector) => probe(ctx, selector, 'common')));
+  const probes = [...userProbes, ...commonProbes];
 
   const records: DkimRecordDetails[] = [];
   const selectorsFailed: string[] = [];

@@ -37,11 +37,24 @@ const RCODES: Record<number, Rcode> = {
 /** Rcodes after which the next server in the list may know better (as stub resolvers do). */
 const RETRY_ELSEWHERE = new Set<Rcode>(['SERVFAIL', 'REFUSED']);
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const ASCII_NAME = /^[\x21-\x7e]+$/;
 
 /** Lower-case without the trailing dot; rejects names DNS cannot carry (RFC 1035 §2.3.4). */
 export function normaliseName(name: string): string {
   let normalised = name.toLowerCase();
   if (normalised.endsWith('.')) normalised = normalised.slice(0, -1);
+  // Fast path for the usual ASCII name (one byte per character): label lengths by scanning, no arrays.
+  if (ASCII_NAME.test(normalised) && normalised.length <= 253) {
+    let start = 0;
+    for (;;) {
+      let end = normalised.indexOf('.', start);
+      if (end < 0) end = normalised.length;
+      const length = end - start;
+      if (length === 0 || length > 63) break; // the general path throws with the message
+      if (end === normalised.length) return normalised;
+      start = end + 1;
+    }
+  }
   const labels = normalised.split('.');
   if (
     normalised.length === 0 ||

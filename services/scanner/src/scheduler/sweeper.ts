@@ -17,6 +17,11 @@ export interface SweeperOptions {
   maxBatches?: number;
 }
 
+interface EnqueueOutcome {
+  queued: number;
+  deduplicated: number;
+}
+
 export interface SweepResult {
   claimed: number;
   queued: number;
@@ -40,23 +45,50 @@ export class Sweeper {
   async sweep(): Promise<SweepResult> {
     const total: SweepResult = { claimed: 0, queued: 0, deduplicated: 0 };
     const maxBatches = this.options.maxBatches ?? 50;
-    for (let i = 0; i < maxBatches; i++) {
-      const { claimed, scans } = await new ScheduleRepository(this.db).claimDue(this.options.batch, this.options.leaseMs);
-      total.claimed += claimed;
-      if (scans.length > 0) {
-        const { queued, deduplicated } = await this.enqueue(scans);
-        total.queued += queued;
-        total.deduplicated += deduplicated;
+    const schedule = new ScheduleRepository(this.db);
+    // One batch's enqueue (Redis) runs while the next batch is claimed (Postgres): the two take
+    // similar time, so overlapping them nearly doubles a sweep's rate (bench/scanner measures it).
+    // The outcome is captured at once so a failed enqueue is never an unhandled rejection.
+    let inFlight: Promise<{ ok: EnqueueOutcome } | { error: unknown }> | undefined;
+    const settle = async (): Promise<void> => {
+      const outcome = await inFlight;
+      inFlight = undefined;
+      if (!outcome) return;
+      if ('error' in outcome) throw outcome.error;
+      total.queued += outcome.ok.queued;
+      total.deduplicated += outcome.ok.deduplicated;
+    };
+    try {
+      for (let i = 0; i < maxBatches; i++) {
+        const { claimed, scans } = await schedule.claimDue(this.options.batch, this.options.leaseMs);
+        total.claimed += claimed;
+        try {
+          await settle();
+        } catch (error) {
+          // The previous batch could not be queued, so this one will not be either: mark its scans failed too.
+          await new ScanRepository(this.db).failQueued(scans.map((c) => c.scanId), 'The scan could not be queued; it will be retried.');
+          throw error;
+        }
+        if (scans.length > 0) {
+          inFlight = this.enqueue(scans).then(
+            (ok) => ({ ok }),
+            (error: unknown) => ({ error }),
+          );
+        }
+        // A short batch means the due rows ran out (or the rest are locked by another sweeper).
+        if (claimed < this.options.batch) break;
       }
-      // A short batch means the due rows ran out (or the rest are locked by another sweeper).
-      if (claimed < this.options.batch) break;
+      await settle();
+    } finally {
+      // A claim that threw leaves an enqueue in flight: let it finish (it handles its own failure).
+      await inFlight;
     }
     this.metrics?.domainsClaimed.inc(total.queued);
     if (total.claimed > 0) this.logger.info(total, 'due domains queued');
     return total;
   }
 
-  private async enqueue(claims: Array<{ scanId: string; domainId: number }>): Promise<{ queued: number; deduplicated: number }> {
+  private async enqueue(claims: Array<{ scanId: string; domainId: number }>): Promise<EnqueueOutcome> {
     const scans = new ScanRepository(this.db);
     let jobs;
     try {

@@ -100,13 +100,24 @@ describe('dkim check', () => {
     expect(result.details.findings).toEqual([]);
   });
 
-  it('asks one TXT question per selector and nothing else', async () => {
+  it('asks one TXT question per selector, plus one for the _domainkey node, and nothing else', async () => {
     server.resetLog();
     const result = await scan('rsa2048.test', ['mine']);
     const asked = server.queryLog.map((entry) => `${entry.type} ${entry.name.toLowerCase()}`);
-    expect(new Set(asked).size).toBe(COMMON_DKIM_SELECTORS.length + 1);
-    expect(asked.every((question) => /^TXT [a-z0-9_.-]+\._domainkey\.rsa2048\.test$/.test(question))).toBe(true);
+    expect(new Set(asked).size).toBe(COMMON_DKIM_SELECTORS.length + 2);
+    expect(asked).toContain('TXT _domainkey.rsa2048.test');
+    expect(asked.every((question) => /^TXT (?:[a-z0-9_.-]+\.)?_domainkey\.rsa2048\.test$/.test(question))).toBe(true);
     expect(result.details.selectorsChecked).toEqual(['mine', ...COMMON_DKIM_SELECTORS]);
+  });
+
+  it('asks only the saved selectors when _domainkey does not exist (RFC 8020 NXDOMAIN cut)', async () => {
+    server.resetLog();
+    const result = await scan('none.test', ['mykey']);
+    const asked = server.queryLog.map((entry) => `${entry.type} ${entry.name.toLowerCase()}`).sort();
+    expect(asked).toEqual(['TXT _domainkey.none.test', 'TXT mykey._domainkey.none.test']);
+    // The NXDOMAIN answered for every common selector, so they still count as checked.
+    expect(result.details.selectorsChecked).toEqual(['mykey', ...COMMON_DKIM_SELECTORS]);
+    expect(result.status).toBe('missing');
   });
 
   it('warns about a 1024-bit key (DKIM_KEY_WEAK)', async () => {

@@ -34,17 +34,23 @@ export function ipv6Nibbles(address: string): string | null {
  * reversed hex nibbles for IPv6 (RFC 5782 §2.4).
  */
 export function dnsblQueryName(address: string, zone: string): string | null {
+  const reversed = dnsblReversedAddress(address);
+  return reversed === null ? null : `${reversed}${zone}`;
+}
+
+/** The reversed form of `address` with its trailing dot, computed once per address and put before each zone. */
+export function dnsblReversedAddress(address: string): string | null {
   const version = isIP(address);
   if (version === 4) {
     const octets = address.split('.');
-    return `${octets[3]}.${octets[2]}.${octets[1]}.${octets[0]}.${zone}`;
+    return `${octets[3]}.${octets[2]}.${octets[1]}.${octets[0]}.`;
   }
   if (version === 6) {
     const nibbles = ipv6Nibbles(address);
     if (nibbles === null) return null;
     let reversed = '';
     for (let i = nibbles.length - 1; i >= 0; i--) reversed += `${nibbles[i]}.`;
-    return `${reversed}${zone}`;
+    return reversed;
   }
   return null;
 }

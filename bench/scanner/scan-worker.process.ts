@@ -1,0 +1,280 @@
+/**
+ * Child process: one scanner worker, measured. It runs the real `runScan` with the real checks
+ * registry against the fixture DNS and TLS servers (other processes), then the memory soak, then
+ * the SPF + DMARC peer comparison with mailauth. Started with `--expose-gc`; prints its figures and
+ * sends them to the parent over IPC.
+ */
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { dmarc as mailauthDmarc } from 'mailauth/lib/dmarc/index.js';
+import { spf as mailauthSpf } from 'mailauth/lib/spf/index.js';
+import { dmarcCheck } from '../../services/scanner/src/checks/dmarc.js';
+import { spfCheck } from '../../services/scanner/src/checks/spf.js';
+import type { CheckContext, ScanConfig } from '../../services/scanner/src/checks/types.js';
+import { closeSharedDnsTransport } from '../../services/scanner/src/dns/dns-transport.js';
+import { createResolver } from '../../services/scanner/src/dns/resolver.js';
+import { DnsTimeoutError, type RecordType, type Resolver } from '../../services/scanner/src/dns/types.js';
+import { checksRegistry } from '../../services/scanner/src/scan/checks-registry.js';
+import { runScan, type ScanOutcome } from '../../services/scanner/src/scan/run-scan.js';
+import { benchDomains, DNSBL_DOMAIN_ZONES, DNSBL_IP_ZONES } from './fixture-zones.js';
+import { judge, percentile, type Verdict } from './report.js';
+
+const env = process.env;
+const DNS_PORT = Number(env.BENCH_DNS_PORT);
+const DNS_PID = Number(env.BENCH_DNS_PID);
+const TLS_PID = Number(env.BENCH_TLS_PID);
+const SCANS = Number(env.BENCH_SCANS ?? 2_000);
+const SOAK_SCANS = Number(env.BENCH_SOAK_SCANS ?? 10_000);
+const CONCURRENCY = Number(env.BENCH_CONCURRENCY ?? 200);
+const PEER_EVALUATIONS = Number(env.BENCH_PEER_EVALUATIONS ?? 3_000);
+const DOMAIN_COUNT = Number(env.BENCH_DOMAINS ?? 1_000);
+const TARGET_SCANS_PER_CORE = 100;
+const TARGET_MEMORY_GROWTH = 0.1;
+const SAMPLE_EVERY = 1_000;
+
+const exposedGc = (globalThis as { gc?: () => void }).gc;
+if (!exposedGc) throw new Error('run with --expose-gc');
+const gc: () => void = exposedGc;
+
+const domains = benchDomains(DOMAIN_COUNT);
+const server = { host: '127.0.0.1', port: DNS_PORT };
+const config: ScanConfig = {
+  dnsblIpZones: DNSBL_IP_ZONES,
+  dnsblDomainZones: DNSBL_DOMAIN_ZONES,
+  tlsPort: Number(env.BENCH_TLS_PORT),
+  tlsExtraCa: readFileSync(env.BENCH_CA_FILE as string, 'utf8'),
+  authoritativeDnsPort: DNS_PORT,
+  timeoutMs: 5_000,
+};
+/** As production: DNS_TIMEOUT_MS default 2 s, one retry. */
+const newResolver = (): Resolver => createResolver({ servers: [server], timeoutMs: 2_000, retries: 1 });
+
+/** CPU seconds a process has used (user + system), from /proc, for the fixture children. */
+function cpuOfPid(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/** UDP datagrams the kernel dropped for a full receive buffer, machine-wide (/proc/net/snmp RcvbufErrors). */
+function udpReceiveDrops(): number {
+  try {
+    const lines = readFileSync('/proc/net/snmp', 'utf8').split('\n').filter((line) => line.startsWith('Udp:'));
+    const names = lines[0]?.split(/\s+/) ?? [];
+    const values = lines[1]?.split(/\s+/) ?? [];
+    return Number(values[names.indexOf('RcvbufErrors')]);
+  } catch {
+    return NaN;
+  }
+}
+
+function cpuSeconds(): number {
+  const usage = process.cpuUsage();
+  return (usage.user + usage.system) / 1e6;
+}
+
+async function pool(total: number, concurrency: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, total) }, async () => {
+      while (next < total) await task(next++);
+    }),
+  );
+}
+
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const out: Record<string, unknown> = {};
+const verdicts: Verdict[] = [];
+
+function scan(index: number): Promise<ScanOutcome> {
+  const domain = domains[index % domains.length] as (typeof domains)[number];
+  return runScan(domain.name, { resolver: newResolver(), config, checks: checksRegistry, dkimSelectors: [], checkDeadlineMs: 20_000 });
+}
+
+// ---- 1. Full scans per second ----------------------------------------------------------------
+console.log(`\n[1] full scans: ${SCANS} scans of ${DOMAIN_COUNT} fixture domains, concurrency ${CONCURRENCY}, DNSBL ${DNSBL_IP_ZONES.length} IP + ${DNSBL_DOMAIN_ZONES.length} domain zones`);
+console.log(`    load average before: ${load()}`);
+// Warm-up: JIT, TLS session contexts, socket buffers.
+await pool(Math.min(400, SCANS), CONCURRENCY, async (i) => void (await scan(i)));
+gc();
+const latencies: number[] = [];
+let queries = 0;
+const statusCounts: Record<string, Record<string, number>> = {};
+const cpu0 = cpuSeconds();
+const dnsCpu0 = cpuOfPid(DNS_PID);
+const tlsCpu0 = cpuOfPid(TLS_PID);
+const drops0 = udpReceiveDrops();
+const t0 = performance.now();
+await pool(SCANS, CONCURRENCY, async (i) => {
+  const outcome = await scan(i);
+  latencies.push(outcome.durationMs);
+  queries += outcome.dnsQueries;
+  for (const [type, check] of Object.entries(outcome.checks)) {
+    const counts = (statusCounts[type] ??= {});
+    counts[check.status] = (counts[check.status] ?? 0) + 1;
+  }
+});
+const wall = (performance.now() - t0) / 1000;
+const cpu = cpuSeconds() - cpu0;
+const dnsCpu = cpuOfPid(DNS_PID) - dnsCpu0;
+const tlsCpu = cpuOfPid(TLS_PID) - tlsCpu0;
+const udpDrops = udpReceiveDrops() - drops0;
+latencies.sort((a, b) => a - b);
+const scansPerCpuSecond = SCANS / cpu;
+const peakRssMb = process.resourceUsage().maxRSS / 1024;
+out.fullScan = {
+  scans: SCANS,
+  concurrency: CONCURRENCY,
+  wallSeconds: wall,
+  scansPerSecond: SCANS / wall,
+  dnsQueriesPerScan: queries / SCANS,
+  cpuMsPerScan: (cpu / SCANS) * 1000,
+  scansPerCpuSecond,
+  p50Ms: percentile(latencies, 0.5),
+  p99Ms: percentile(latencies, 0.99),
+  peakRssMb,
+  fixtureDnsCpuSeconds: dnsCpu,
+  fixtureTlsCpuSeconds: tlsCpu,
+  udpReceiveBufferDrops: udpDrops,
+  statuses: statusCounts,
+  loadAverage: loadavg(),
+};
+console.log(`    scans/s (wall, this process)   ${(SCANS / wall).toFixed(1)}   (${wall.toFixed(1)} s; the fixture DNS used ${dnsCpu.toFixed(1)} CPU-s and TLS ${tlsCpu.toFixed(1)} CPU-s of the same 2 cores)`);
+console.log(`    DNS queries per scan           ${(queries / SCANS).toFixed(1)}   (retries included; ${udpDrops} UDP datagrams dropped by full receive buffers meanwhile)`);
+console.log(`    CPU per scan                   ${((cpu / SCANS) * 1000).toFixed(2)} ms   (user+system of the worker process)`);
+console.log(`    latency p50 / p99              ${percentile(latencies, 0.5)} / ${percentile(latencies, 0.99)} ms`);
+console.log(`    peak RSS                       ${peakRssMb.toFixed(0)} MB`);
+console.log(`    check statuses                 ${Object.entries(statusCounts).map(([t, c]) => `${t} ${Object.entries(c).map(([s, n]) => `${s}:${n}`).join(',')}`).join('  ')}`);
+verdicts.push(judge('scans per CPU-second (= per worker core)', scansPerCpuSecond, TARGET_SCANS_PER_CORE, '>=', ''));
+console.log(`    load average after: ${load()}`);
+
+// ---- 2. Memory over the soak ------------------------------------------------------------------
+console.log(`\n[2] memory soak: ${SOAK_SCANS} scans at concurrency ${CONCURRENCY}, sampled every ${SAMPLE_EVERY} after a ${SAMPLE_EVERY}-scan warm-up (forced GC before each sample)`);
+type MemorySample = { scans: number; rssMb: number; heapUsedMb: number };
+const sampleMemory = (scans: number): MemorySample => {
+  gc();
+  const m = process.memoryUsage();
+  return { scans, rssMb: m.rss / 2 ** 20, heapUsedMb: m.heapUsed / 2 ** 20 };
+};
+// Two comparisons of like with like: samples taken while CONCURRENCY scans are in flight (every
+// 1,000 completions, the first closing the warm-up), and the idle heap before and after the soak.
+const idleBefore = sampleMemory(0);
+const samples: MemorySample[] = [];
+let done = 0;
+const soakStart = performance.now();
+await pool(SOAK_SCANS, CONCURRENCY, async (i) => {
+  await scan(i);
+  done++;
+  // The last completions drain the pool, so the final 1,000 mark is no longer "in flight".
+  if (done % SAMPLE_EVERY === 0 && done <= SOAK_SCANS - CONCURRENCY) samples.push(sampleMemory(done));
+});
+const idleAfter = sampleMemory(SOAK_SCANS);
+const series = samples;
+const first = series[0];
+const last = series.at(-1);
+console.log(`    idle before: rss ${idleBefore.rssMb.toFixed(0)} MB heap ${idleBefore.heapUsedMb.toFixed(1)} MB`);
+console.log(`    ${series.map((s) => `${s.scans}: rss ${s.rssMb.toFixed(0)} MB heap ${s.heapUsedMb.toFixed(1)} MB (${CONCURRENCY} in flight)`).join('\n    ')}`);
+console.log(`    idle after:  rss ${idleAfter.rssMb.toFixed(0)} MB heap ${idleAfter.heapUsedMb.toFixed(1)} MB`);
+console.log(`    soak throughput ${(SOAK_SCANS / ((performance.now() - soakStart) / 1000)).toFixed(1)} scans/s; load average ${load()}`);
+if (first && last && series.length >= 2) {
+  const heapGrowth = (last.heapUsedMb - first.heapUsedMb) / first.heapUsedMb;
+  const rssGrowth = (last.rssMb - first.rssMb) / first.rssMb;
+  const idleHeapGrowth = (idleAfter.heapUsedMb - idleBefore.heapUsedMb) / idleBefore.heapUsedMb;
+  out.soak = { scans: SOAK_SCANS, idleBefore, samples: series, idleAfter, heapGrowth, rssGrowth, idleHeapGrowth };
+  verdicts.push(judge(`heapUsed growth in flight, ${first.scans}→${last.scans} scans`, heapGrowth * 100, TARGET_MEMORY_GROWTH * 100, '<', '%'));
+  verdicts.push(judge(`RSS growth in flight, ${first.scans}→${last.scans} scans`, rssGrowth * 100, TARGET_MEMORY_GROWTH * 100, '<', '%'));
+  verdicts.push(judge(`idle heapUsed growth over the soak`, idleHeapGrowth * 100, TARGET_MEMORY_GROWTH * 100, '<', '%'));
+} else {
+  console.log(`    too few samples for a growth figure (BENCH_SOAK_SCANS >= ${2 * SAMPLE_EVERY + CONCURRENCY} needed)`);
+}
+
+// ---- 3. Peer: mailauth's SPF + DMARC ----------------------------------------------------------
+type MailauthResolver = NonNullable<Parameters<typeof mailauthSpf>[0]['resolver']>;
+
+/**
+ * Our resolver under mailauth's `(name, rrtype)` signature, with dns.promises' error codes, so both
+ * sides use the same transport, the same per-evaluation cache and the same fixture server: the
+ * figures compare the SPF/DMARC logic, not two DNS clients.
+ */
+function forMailauth(resolver: Resolver): MailauthResolver {
+  const fail = (code: string, name: string) => Object.assign(new Error(`${code} ${name}`), { code });
+  return async (name, rrtype) => {
+    let response;
+    try {
+      response = await resolver.query(name, rrtype as RecordType);
+    } catch (error) {
+      if (error instanceof DnsTimeoutError) throw fail('ETIMEOUT', name);
+      throw fail('EBADNAME', name);
+    }
+    if (response.rcode === 'NXDOMAIN') throw fail('ENOTFOUND', name);
+    if (response.rcode !== 'NOERROR') throw fail('ESERVFAIL', name);
+    if (response.answers.length === 0) throw fail('ENODATA', name);
+    // dns.promises.resolveTxt shape: each record as its character-strings (ours already joined).
+    if (rrtype === 'TXT') return response.answers.map((txt) => [txt as string]);
+    // MX answers are { exchange, priority } as node:dns gives them, which mailauth reads; its type says strings only.
+    return response.answers as unknown as string[];
+  };
+}
+
+console.log(`\n[3] peer: SPF + DMARC of the same domains, ${PEER_EVALUATIONS} evaluations each side, concurrency ${CONCURRENCY}; both through our resolver (same transport, per-evaluation cache, fixture server)`);
+async function measure(label: string, evaluate: (index: number) => Promise<string>): Promise<{ perSecond: number; cpuMs: number; queries: number; results: Record<string, number> }> {
+  await pool(300, CONCURRENCY, async (i) => void (await evaluate(i))); // warm-up
+  gc();
+  const results: Record<string, number> = {};
+  const c0 = cpuSeconds();
+  const start = performance.now();
+  await pool(PEER_EVALUATIONS, CONCURRENCY, async (i) => {
+    const result = await evaluate(i);
+    results[result] = (results[result] ?? 0) + 1;
+  });
+  const seconds = (performance.now() - start) / 1000;
+  const cpuMs = ((cpuSeconds() - c0) / PEER_EVALUATIONS) * 1000;
+  console.log(`    ${label.padEnd(9)} ${(PEER_EVALUATIONS / seconds).toFixed(0).padStart(6)} evaluations/s   ${cpuMs.toFixed(3)} CPU-ms each   ${(PEER_EVALUATIONS / ((cpuMs * PEER_EVALUATIONS) / 1000)).toFixed(0)} per CPU-second   results ${JSON.stringify(results)}`);
+  return { perSecond: PEER_EVALUATIONS / seconds, cpuMs, queries: 0, results };
+}
+
+let oursQueries = 0;
+const ours = await measure('sendwell', async (i) => {
+  const domain = domains[i % domains.length] as (typeof domains)[number];
+  const resolver = newResolver();
+  const ctx: CheckContext = { domain: domain.name, resolver, config, dkimSelectors: [] };
+  const [spf, dmarc] = await Promise.all([spfCheck(ctx), dmarcCheck(ctx)]);
+  oursQueries += resolver.queriesSent;
+  return `spf:${spf.status} dmarc:${dmarc.status}`;
+});
+let peerQueries = 0;
+const peer = await measure('mailauth', async (i) => {
+  const domain = domains[i % domains.length] as (typeof domains)[number];
+  const base = newResolver();
+  const resolver = forMailauth(base);
+  const sender = `postmaster@${domain.name}`;
+  const spfResult = await mailauthSpf({ sender, ip: domain.sendingIp, helo: domain.mxHost, mta: 'mx.bench.example', resolver });
+  const dmarcResult = await mailauthDmarc({
+    headerFrom: sender,
+    // As mailauth's own authenticate() does: the SPF-authenticated domain when SPF passed.
+    spfDomains: spfResult.status.result === 'pass' ? [domain.name] : [],
+    dkimDomains: [],
+    resolver,
+  });
+  peerQueries += base.queriesSent;
+  return `spf:${spfResult.status.result} dmarc:${dmarcResult ? dmarcResult.status.result : 'false'}`;
+});
+const cpuRatio = peer.cpuMs / ours.cpuMs;
+console.log(`    DNS queries per evaluation: sendwell ${(oursQueries / (PEER_EVALUATIONS + 300)).toFixed(1)}, mailauth ${(peerQueries / (PEER_EVALUATIONS + 300)).toFixed(1)}`);
+console.log(`    throughput sendwell/mailauth ${(ours.perSecond / peer.perSecond).toFixed(2)}x   CPU-efficiency sendwell/mailauth ${cpuRatio.toFixed(2)}x`);
+console.log('    (ours does more per domain: the whole include tree with every lookup counted, the flattened IP list,');
+console.log('     void-lookup accounting, every DMARC tag parsed with findings, and external rua destinations verified;');
+console.log('     mailauth evaluates check_host for one IP and the DMARC policy for one message)');
+out.peer = { evaluations: PEER_EVALUATIONS, ours, mailauth: peer, throughputRatio: ours.perSecond / peer.perSecond, cpuRatio };
+// Ours answers a broader question, so parity within half of mailauth's cost per domain is the bar.
+verdicts.push(judge('SPF+DMARC per CPU-second, sendwell/mailauth', cpuRatio, 0.5, '>=', 'x'));
+console.log(`    load average: ${load()}`);
+
+out.verdicts = verdicts;
+await closeSharedDnsTransport();
+process.send?.({ type: 'result', result: out });
+process.disconnect?.();
