@@ -29,11 +29,66 @@ const EXTERNAL_REPORTS = 'dmarc-reports.example';
 export const DNSBL_IP_ZONES = [...DEFAULT_DNSBL_IP_ZONES];
 export const DNSBL_DOMAIN_ZONES = [...DEFAULT_DNSBL_DOMAIN_ZONES];
 
+/**
+ * Where the domains' mail goes, as on the Internet, where a few hundred providers (Google, Microsoft,
+ * the big ESPs and hosters) receive most domains' mail: MX_PROVIDER_SHARE of the domains use the MX
+ * hosts of one of MX_PROVIDERS providers (two hosts each, on shared addresses), picked with Zipf-like
+ * weights (1/rank: the first provider receives ~22% of those domains, the last ~0.4%); the rest (and
+ * every domain the fixture lists on a block list) are self-hosted, with their own mx1/mx2 hosts on
+ * unique addresses. The scanner's shared answer cache helps exactly as much as this sharing allows.
+ */
+export const MX_PROVIDERS = 50;
+export const MX_PROVIDER_SHARE = 0.8;
+
 export interface BenchDomain {
   name: string;
   /** An address the domain's SPF authorises (its first MX host's), for the SPF peer comparison. */
   sendingIp: string;
   mxHost: string;
+  /** The mail provider's index (0 = the largest), or null when self-hosted. */
+  provider: number | null;
+}
+
+const providerWeights = Array.from({ length: MX_PROVIDERS }, (_, p) => 1 / (p + 1));
+const providerTotal = providerWeights.reduce((a, b) => a + b, 0);
+
+/** The domain's mail provider, from its index alone (the DNS child and the benchmark agree without sharing state). */
+function providerOf(i: number): number | null {
+  if (i % 50 === 7) return null; // listed on a block list: self-hosted, so no provider's domains are listed with it
+  const random = prng(0x5eed + i * 7919);
+  if (random() >= MX_PROVIDER_SHARE) return null;
+  let pick = random() * providerTotal;
+  for (let p = 0; p < MX_PROVIDERS; p++) {
+    pick -= providerWeights[p] as number;
+    if (pick < 0) return p;
+  }
+  return MX_PROVIDERS - 1;
+}
+
+export function providerMxHost(p: number, k: number): string {
+  return `mx${k}.mailprovider${String(p).padStart(2, '0')}.${BENCH_SUFFIX}`;
+}
+
+/** The provider's MX host addresses, in 198.18.0.0/15 (RFC 2544, benchmarking). */
+function providerMxAddress(p: number, k: number): string {
+  return `198.18.${p}.${k}`;
+}
+
+/** One line for the benchmark's output: how the fixture domains' mail hosting is distributed. */
+export function describeMailHosting(domains: readonly BenchDomain[]): string {
+  const perProvider = new Map<number, number>();
+  let selfHosted = 0;
+  for (const domain of domains) {
+    if (domain.provider === null) selfHosted++;
+    else perProvider.set(domain.provider, (perProvider.get(domain.provider) ?? 0) + 1);
+  }
+  const counts = [...perProvider.values()].sort((a, b) => b - a);
+  const hosted = domains.length - selfHosted;
+  return (
+    `${hosted} of ${domains.length} domains (${((hosted / domains.length) * 100).toFixed(0)}%) receive mail at ${perProvider.size} shared providers ` +
+    `(2 MX hosts, 2 IPv4 addresses each; Zipf-like, largest ${counts.slice(0, 3).join('/')} domains, smallest ${counts.at(-1) ?? 0}); ` +
+    `${selfHosted} self-hosted with unique addresses (1-2 MX hosts); every SPF record includes 1-3 of 6 shared ESP records`
+  );
 }
 
 /** A small deterministic PRNG (mulberry32), so the DNS child and the benchmark build the same world. */
@@ -57,11 +112,12 @@ function reverseV4(ip: string): string {
 }
 
 export function benchDomains(count: number): BenchDomain[] {
-  return Array.from({ length: count }, (_, i) => ({
-    name: domainName(i),
-    sendingIp: mxAddress(i, 1),
-    mxHost: `mx1.${domainName(i)}`,
-  }));
+  return Array.from({ length: count }, (_, i) => {
+    const provider = providerOf(i);
+    return provider === null
+      ? { name: domainName(i), sendingIp: mxAddress(i, 1), mxHost: `mx1.${domainName(i)}`, provider }
+      : { name: domainName(i), sendingIp: providerMxAddress(provider, 1), mxHost: providerMxHost(provider, 1), provider };
+  });
 }
 
 function mxAddress(i: number, n: number): string {
@@ -90,6 +146,9 @@ export function buildFixtureWorld(count: number): FixtureWorld {
   }
   records[`*._report._dmarc.${EXTERNAL_REPORTS}`] = { TXT: ['v=DMARC1'] };
   records[EXTERNAL_REPORTS] = { MX: [{ priority: 10, exchange: `mx.${EXTERNAL_REPORTS}` }] };
+  for (let p = 0; p < MX_PROVIDERS; p++) {
+    for (const k of [1, 2]) records[providerMxHost(p, k)] = { A: [providerMxAddress(p, k)] };
+  }
 
   const domains = benchDomains(count);
   for (const [i, domain] of domains.entries()) {
@@ -100,7 +159,11 @@ export function buildFixtureWorld(count: number): FixtureWorld {
     const all = random() < 0.8 ? '-all' : '~all';
     const txt: DnsFixtureRecords['TXT'] = [`v=spf1 mx ${spfIncludes.join(' ')} ${all}`, `google-site-verification=${i.toString(36)}bench`];
     const mxCount = random() < 0.7 ? 2 : 1;
-    const mx = Array.from({ length: mxCount }, (_, k) => ({ priority: 10 * (k + 1), exchange: `mx${k + 1}.${name}` }));
+    const provider = domain.provider;
+    const mx =
+      provider === null
+        ? Array.from({ length: mxCount }, (_, k) => ({ priority: 10 * (k + 1), exchange: `mx${k + 1}.${name}` }))
+        : [1, 2].map((k) => ({ priority: 10 * k, exchange: providerMxHost(provider, k) }));
 
     records[name] = {
       // The web host is the local TLS server (loopback); the IPv6 address is documentation space.
@@ -112,7 +175,7 @@ export function buildFixtureWorld(count: number): FixtureWorld {
       TXT: txt,
     };
     records[`www.${name}`] = random() < 0.5 ? { CNAME: name } : { A: ['127.0.0.1'] };
-    for (let k = 1; k <= mxCount; k++) records[`mx${k}.${name}`] = { A: [mxAddress(i, k)] };
+    if (provider === null) for (let k = 1; k <= mxCount; k++) records[`mx${k}.${name}`] = { A: [mxAddress(i, k)] };
 
     const policy = random() < 0.5 ? 'reject' : random() < 0.6 ? 'quarantine' : 'none';
     const external = random() < 0.25 ? `,mailto:agg@${EXTERNAL_REPORTS}` : '';

@@ -7,6 +7,7 @@ import {
   messages,
   REPUTATION_PLAN_MESSAGE,
   reputationAnswer,
+  reputationHistoryAnswer,
   SCAN_NOT_FOUND,
   scanDetailAnswer,
 } from '@sendwell/contracts';
@@ -167,6 +168,45 @@ describe('GET /api/domains/{id}/reputation', () => {
     const { headers } = await signedIn('advanced');
     expect((await call('GET', '/api/domains/0/reputation', headers)).json().message).toBe('Invalid id');
     await expectSameAsMissing(`/api/domains/${theirs.id}/reputation`, '/api/domains/2147480001/reputation', headers);
+  });
+});
+
+describe('GET /api/domains/{id}/reputation/history', () => {
+  it('answers the scores oldest first (standard and advanced)', async () => {
+    const { user, headers } = await signedIn('standard');
+    const d = await h.f.domain({ userId: user.id });
+    await h.f.reputation(d.id, 82, { at: minutesAgo(1), trend: 'improving', previousScore: 70 });
+    await h.f.reputation(d.id, 70, { at: minutesAgo(60 * 24) });
+    await h.f.reputation(d.id, 64, { at: minutesAgo(60 * 48) });
+    const res = await call('GET', `/api/domains/${d.id}/reputation/history`, headers);
+    expect(res.statusCode).toBe(200);
+    const body = reputationHistoryAnswer.parse(res.json());
+    expect(body.map((r) => r.score)).toEqual([64, 70, 82]);
+    expect(body[2]).toMatchObject({ domainId: d.id, trend: 'improving', previousScore: 70 });
+  });
+
+  it('answers [] before the first score', async () => {
+    const { user, headers } = await signedIn('advanced');
+    const d = await h.f.domain({ userId: user.id });
+    const res = await call('GET', `/api/domains/${d.id}/reputation/history`, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it.each(['free', 'basic'])('answers 403 with the plan message on %s', async (plan) => {
+    const { user, headers } = await signedIn(plan);
+    const d = await h.f.domain({ userId: user.id });
+    const res = await call('GET', `/api/domains/${d.id}/reputation/history`, headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: REPUTATION_PLAN_MESSAGE });
+  });
+
+  it("answers 404 for another user's domain, as for a missing one", async () => {
+    const owner = await h.f.user('advanced');
+    const theirs = await h.f.domain({ userId: owner.id });
+    await h.f.reputation(theirs.id, 90);
+    const { headers } = await signedIn('advanced');
+    await expectSameAsMissing(`/api/domains/${theirs.id}/reputation/history`, '/api/domains/2147480001/reputation/history', headers);
   });
 });
 

@@ -149,7 +149,7 @@ describe('GET /api/sample-domains/{domain}', () => {
   it('answers results older than 24 hours at once and refreshes them in the background', async () => {
     // Time passing, not a made-up scan: the real scan's rows are kept, only their age changes.
     const dayAgo = new Date(Date.now() - 25 * 3_600_000);
-    await h.db.updateTable('sampleDomains').set({ lastScan: dayAgo }).where('name', '=', 'quick.test').execute();
+    await h.db.updateTable('sampleDomains').set({ lastScan: dayAgo, updatedAt: dayAgo }).where('name', '=', 'quick.test').execute();
 
     const stale = (await get('quick.test')).json() as SampleDomainAnswer;
     expect(stale.domain.lastScan).toBe(dayAgo.toISOString());

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import type { Check, ScanConfig } from './checks/types.js';
 import { closeSharedDnsTransport } from './dns/dns-transport.js';
 import { createResolver } from './dns/resolver.js';
+import { sharedAnswerCache } from './dns/shared-cache.js';
 import { scanConfigFromEnv, type Env } from './env.js';
 import { runScan } from './scan/run-scan.js';
 import { queueAlertDelivery, ScanRecorder } from './scan/scan-recorder.js';
@@ -59,7 +60,9 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
   const scan: ScanFn = (domain, dkimSelectors) =>
     runScan(domain, {
       // A resolver per scan: its cache lives exactly as long as the scan (the sockets are shared).
-      resolver: createResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
+      // Answers that do not depend on the domain (DNSBL lookups, providers' hosts and SPF records) are
+      // shared by every scan of the process within their TTL (dns/shared-cache.ts).
+      resolver: createResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS, sharedCache: sharedAnswerCache() }),
       config,
       checks: options.checks,
       dkimSelectors,

@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mailboxUrl: string;
+    /** The run's database, for tests that set up state no API offers yet (e.g. a paid plan while billing is unbuilt). */
+    databaseUrl: string;
     /** False while the domains service does not answer the quick-check call yet (it is being built). */
   }
 }

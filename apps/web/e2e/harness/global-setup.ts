@@ -8,5 +8,6 @@ export default async function setup(project: TestProject) {
   const stack = await startStack();
   project.provide('baseUrl', stack.baseUrl);
   project.provide('mailboxUrl', stack.mailboxUrl);
+  project.provide('databaseUrl', stack.database.url);
   return () => stack.stop();
 }

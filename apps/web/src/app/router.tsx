@@ -42,7 +42,33 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               lazy: () => import('./routes/app/app-layout'),
-              children: [{ path: 'dashboard', handle: { title: 'Dashboard' } satisfies RouteHandle, lazy: () => import('./routes/app/dashboard') }],
+              children: [
+                {
+                  path: 'dashboard',
+                  handle: { title: 'Dashboard' } satisfies RouteHandle,
+                  lazy: async () => {
+                    const route = await import('./routes/app/dashboard');
+                    return { Component: route.Component, loader: route.clientLoader(queryClient) };
+                  },
+                },
+                {
+                  path: 'domains',
+                  handle: { title: 'Domains' } satisfies RouteHandle,
+                  lazy: async () => {
+                    const route = await import('./routes/app/domains');
+                    return { Component: route.Component, loader: route.clientLoader(queryClient) };
+                  },
+                },
+                ...['domains/:name', 'domain/:name'].map((path) => ({
+                  path,
+                  handle: { title: 'Domain Details' } satisfies RouteHandle,
+                  lazy: async () => {
+                    const route = await import('./routes/app/domain-detail');
+                    return { Component: route.Component, loader: route.clientLoader(queryClient) };
+                  },
+                })),
+                { path: 'settings', handle: { title: 'Settings' } satisfies RouteHandle, lazy: () => import('./routes/app/settings') },
+              ],
             },
           ],
         },

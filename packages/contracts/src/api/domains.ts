@@ -73,6 +73,14 @@ export type DnsRecordsAnswer = z.infer<typeof dnsRecordsAnswer>;
 export const reputationAnswer = reputationSchema.nullable();
 export type ReputationAnswer = z.infer<typeof reputationAnswer>;
 
+/**
+ * GET /api/domains/{id}/reputation/history (standard and advanced): the domain's scores, oldest first,
+ * at most `REPUTATION_HISTORY_LIMIT` of the most recent ones, for the detail page's score-over-time chart.
+ */
+export const REPUTATION_HISTORY_LIMIT = 90;
+export const reputationHistoryAnswer = z.array(reputationSchema);
+export type ReputationHistoryAnswer = z.infer<typeof reputationHistoryAnswer>;
+
 /** GET /api/domains/{id}/last-scan (also for a deleted domain). */
 export const lastScanAnswer = lastScanSummarySchema;
 export type LastScanAnswer = z.infer<typeof lastScanAnswer>;

@@ -1,5 +1,8 @@
 import type { Database, DB, Transaction } from '@sendwell/db';
 
+/** A claimed refresh that never completes (queue down) may be claimed again after this. */
+const REFRESH_CLAIM_MS = 2 * 60_000;
+
 const SAMPLE_COLUMNS = ['id', 'name', 'status', 'lastScan', 'scanCount', 'createdAt', 'updatedAt'] as const;
 
 /**
@@ -28,6 +31,24 @@ export class SampleDomainRepository {
     const existing = await this.findByName(name);
     if (!existing) throw new Error(`sample domain ${name} vanished after a conflicting insert`);
     return { row: existing, created: false };
+  }
+
+  /**
+   * Claims the refresh of stale results: true for exactly one caller while `lastScan` is still the
+   * stale value that caller read. A visitor who read the row just before a refresh completed then
+   * finds `lastScan` changed and queues nothing, so one stale period gives one refresh.
+   */
+  async claimRefresh(id: number, staleLastScan: Date, now: Date): Promise<boolean> {
+    const claimed = await this.db
+      .updateTable('sampleDomains')
+      .set({ updatedAt: now })
+      .where('id', '=', id)
+      .where('lastScan', '=', staleLastScan)
+      // The scanner sets updatedAt = lastScan; a later updatedAt marks a refresh already claimed.
+      .where((eb) => eb.or([eb('updatedAt', '<=', eb.ref('lastScan')), eb('updatedAt', '<', new Date(now.getTime() - REFRESH_CLAIM_MS))]))
+      .returning('id')
+      .executeTakeFirst();
+    return claimed !== undefined;
   }
 
   /** The latest scan's checks (the scanner replaces them on every scan). */

@@ -87,22 +87,25 @@ export class ScanRepository {
     return row !== undefined;
   }
 
-  /** Completed scans of the given domains, newest first, each with its checks' statuses. */
+  /**
+   * Completed scans of the given domains, newest first, each with its checks' statuses. The statuses
+   * come from a subquery per scan, an index-only scan of `domain_checks_scan_id_status_idx`: a join
+   * and group-by made the planner hash the whole `domain_checks` table (every user's checks, details
+   * and all) to answer one user's history (bench/domains: 128 ms on 66,000 checks, growing with the table).
+   */
   async history(domainIds: number[]): Promise<HistoryScanRow[]> {
     if (domainIds.length === 0) return [];
     return this.db
       .selectFrom('scans')
-      .leftJoin('domainChecks', 'domainChecks.scanId', 'scans.id')
       .select([
         'scans.id',
         'scans.domainId',
         'scans.status',
         'scans.createdAt',
-        sql<string[]>`coalesce(array_agg(domain_checks.status) filter (where domain_checks.id is not null), '{}')`.as('checkStatuses'),
+        sql<string[]>`array(select domain_checks.status from domain_checks where domain_checks.scan_id = scans.id)`.as('checkStatuses'),
       ])
       .where('scans.domainId', 'in', domainIds)
       .where('scans.status', '=', 'completed')
-      .groupBy('scans.id')
       .orderBy('scans.createdAt', 'desc')
       .execute();
   }

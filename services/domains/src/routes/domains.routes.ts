@@ -11,6 +11,7 @@ import {
   listDeletedDomainsAnswer,
   listDomainsAnswer,
   reputationAnswer,
+  reputationHistoryAnswer,
   restoreDomainAnswer,
   restoreDomainBody,
 } from '@sendwell/contracts';
@@ -88,6 +89,12 @@ export const domainRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
     '/:id/reputation',
     { schema: { params: domainIdParams, response: { 200: reputationAnswer, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => checks.reputation(requireAuth(request).user, request.params.id),
+  );
+
+  app.get(
+    '/:id/reputation/history',
+    { schema: { params: domainIdParams, response: { 200: reputationHistoryAnswer, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => checks.reputationHistory(requireAuth(request).user, request.params.id),
   );
 
   app.get(

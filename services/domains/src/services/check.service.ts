@@ -1,6 +1,7 @@
 import {
   features,
   HISTORY_PLAN_MESSAGE,
+  REPUTATION_HISTORY_LIMIT,
   REPUTATION_PLAN_MESSAGE,
   SCAN_NOT_FOUND,
   summariseChecks,
@@ -55,6 +56,14 @@ export class CheckService {
     const domain = await this.domains.requireActive(user, id);
     const row = await new ReputationRepository(this.db).latest(domain.id);
     return row ? toReputationDto(row) : null;
+  }
+
+  /** The score-over-time chart: the most recent scores, oldest first; rows the contracts cannot read are skipped. */
+  async reputationHistory(user: AuthUser, id: number): Promise<Reputation[]> {
+    if (!features.reputation(user.planType)) throw forbidden(REPUTATION_PLAN_MESSAGE);
+    const domain = await this.domains.requireActive(user, id);
+    const rows = await new ReputationRepository(this.db).recent(domain.id, REPUTATION_HISTORY_LIMIT);
+    return rows.map(toReputationDto).filter((r): r is Reputation => r !== null);
   }
 
   /**

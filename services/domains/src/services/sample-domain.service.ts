@@ -58,6 +58,7 @@ export class SampleDomainService {
 
   private async queueScan(row: SampleDomainRow): Promise<void> {
     const refresh = row.lastScan !== null;
+    if (row.lastScan && !(await this.samples.claimRefresh(row.id, row.lastScan, this.now()))) return;
     try {
       const job = await this.queues.add(JobName.ScanSampleDomain, { sampleDomainId: row.id }, { deduplication: { id: sampleScanDedupId(row.id) } });
       this.logger.info({ sampleDomainId: row.id, jobId: job.id, refresh }, 'sample domain scan queued');

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import type { Finding } from '@sendwell/contracts';
+import { isOutsideDomain } from '../dns/shared-cache.js';
 import { DnsServerError, DnsTimeoutError, type Resolver } from '../dns/types.js';
 import {
   DEFAULT_DNSBL_DOMAIN_ZONES,
@@ -97,9 +98,13 @@ function zonesFrom(configured: readonly string[], defaults: readonly string[], k
   return zones;
 }
 
+/**
+ * IP-list questions are about an address, not the scanned domain: the many domains behind one
+ * provider's mail servers share the answer through the shared cache, within its TTL.
+ */
 async function ask(resolver: Resolver, name: string, zone: DnsblZone): Promise<Outcome> {
   try {
-    const response = await resolver.query(name, 'A');
+    const response = await resolver.query(name, 'A', { shared: zone.kind === 'ip' });
     if (response.rcode === 'NXDOMAIN') return { status: 'clean' };
     if (response.rcode !== 'NOERROR') return { status: 'unknown', reason: 'servfail', codes: [], rcode: response.rcode };
     const verdict = classifyDnsblAnswer(zone, response.answers);
@@ -113,9 +118,9 @@ async function ask(resolver: Resolver, name: string, zone: DnsblZone): Promise<O
 }
 
 /** The list's TXT reason for a listing (RFC 5782 §2.1: an optional TXT record with the reason). */
-async function reasonOf(resolver: Resolver, name: string): Promise<string | null> {
+async function reasonOf(resolver: Resolver, name: string, shared: boolean): Promise<string | null> {
   try {
-    const response = await resolver.query(name, 'TXT');
+    const response = await resolver.query(name, 'TXT', { shared });
     return response.answers.length > 0 ? response.answers.join(' ') : null;
   } catch {
     return null;
@@ -148,12 +153,12 @@ interface MailHosts {
   lookupErrors: string[];
 }
 
-async function addressesOf(resolver: Resolver, host: string, errors: string[]): Promise<string[]> {
+async function addressesOf(resolver: Resolver, host: string, errors: string[], shared: boolean): Promise<string[]> {
   const found: string[] = [];
   await Promise.all(
     (['A', 'AAAA'] as const).map(async (type) => {
       try {
-        for (const address of await resolver.lookup(host, type)) found.push(address);
+        for (const address of await resolver.lookup(host, type, { shared })) found.push(address);
       } catch (error) {
         if (error instanceof DnsTimeoutError || error instanceof DnsServerError) errors.push(`${type} ${host}: ${error.message}`);
         else throw error;
@@ -189,8 +194,9 @@ async function collectHosts(resolver: Resolver, domain: string): Promise<MailHos
     else if (ips.size < MAX_IPS) ips.set(address, [source]);
   };
   const [mxAddresses, ownAddresses] = await Promise.all([
-    Promise.all(mxHosts.map((host) => addressesOf(resolver, host, lookupErrors))),
-    addressesOf(resolver, domain, lookupErrors),
+    // Another organisation's mail host (a provider's) is shared; the domain's own hosts are not.
+    Promise.all(mxHosts.map((host) => addressesOf(resolver, host, lookupErrors, isOutsideDomain(host, domain)))),
+    addressesOf(resolver, domain, lookupErrors, false),
   ]);
   mxHosts.forEach((host, index) => {
     for (const address of mxAddresses[index] ?? []) add(address, `MX ${host}`);
@@ -225,7 +231,7 @@ export const blacklistCheck: Check = async (ctx): Promise<CheckResult> => {
 
   const outcomes = await mapLimit(jobs, MAX_CONCURRENT_QUERIES, async (job) => {
     const outcome = await ask(resolver, job.name, job.zone);
-    const reason = outcome.status === 'listed' ? await reasonOf(resolver, job.name) : null;
+    const reason = outcome.status === 'listed' ? await reasonOf(resolver, job.name, job.zone.kind === 'ip') : null;
     return { outcome, reason };
   });
 

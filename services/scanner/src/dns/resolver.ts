@@ -1,5 +1,6 @@
 import type { Answer, DecodedPacket } from 'dns-packet';
 import { sharedDnsTransport, type DnsTransport } from './dns-transport.js';
+import type { SharedAnswerCache } from './shared-cache.js';
 import {
   DnsServerError,
   DnsTimeoutError,
@@ -23,6 +24,11 @@ export interface ResolverOptions {
   cache?: boolean;
   /** Default: the process-wide shared transport. */
   transport?: DnsTransport;
+  /**
+   * The cross-scan cache for questions asked with `{ shared: true }` (production passes the
+   * process-wide sharedAnswerCache()); without it those questions are cached per scan only.
+   */
+  sharedCache?: SharedAnswerCache;
 }
 
 const RCODES: Record<number, Rcode> = {
@@ -118,10 +124,19 @@ export function toDnsResponse<T extends RecordType>(
   truncatedRetriedOverTcp: boolean,
 ): DnsResponse<T> {
   const answers: Array<RecordData[T]> = [];
+  let ttl = Infinity;
   for (const answer of packet.answers ?? []) {
+    // CNAMEs of the chain bound the answer's lifetime too.
+    if (answer.type === 'CNAME' || answer.type === type) ttl = Math.min(ttl, answer.ttl ?? 0);
     if (answer.type !== type) continue;
     const data = answerData(answer);
     if (data !== undefined) answers.push(data as RecordData[T]);
+  }
+  let negativeTtl: number | null = null;
+  for (const record of packet.authorities ?? []) {
+    if (record.type !== 'SOA') continue;
+    negativeTtl = Math.min(record.ttl ?? 0, record.data.minimum ?? 0);
+    break;
   }
   return {
     // The low four bits of the header; extended rcodes (EDNS) are beyond what the checks need.
@@ -130,6 +145,8 @@ export function toDnsResponse<T extends RecordType>(
     authoritative: packet.flag_aa,
     timeMs,
     truncatedRetriedOverTcp,
+    ttl: answers.length > 0 && Number.isFinite(ttl) ? ttl : 0,
+    negativeTtl,
   };
 }
 
@@ -141,6 +158,8 @@ class DnsResolver implements Resolver {
   private readonly attempts: number;
   private readonly caching: boolean;
   private readonly transport: DnsTransport;
+  private readonly sharedCache: SharedAnswerCache | undefined;
+  private readonly serversKey: string;
   private readonly countSend = () => {
     this.sent++;
   };
@@ -152,6 +171,9 @@ class DnsResolver implements Resolver {
     this.attempts = 1 + Math.max(0, options.retries ?? 1);
     this.caching = options.cache ?? true;
     this.transport = options.transport ?? sharedDnsTransport();
+    this.sharedCache = options.sharedCache;
+    // Answers are shared only between resolvers asking the same servers.
+    this.serversKey = this.servers.map((server) => `${server.host}:${server.port}`).join(',');
   }
 
   get queriesSent(): number {
@@ -167,20 +189,30 @@ class DnsResolver implements Resolver {
     }
     const recurse = options.recurse ?? true;
     if (options.server) return this.ask(qname, type, [options.server], recurse);
-    if (!this.caching) return this.ask(qname, type, this.servers, recurse);
+    const shared = options.shared === true && recurse && this.sharedCache !== undefined;
+    if (!this.caching) return shared ? this.askShared(qname, type) : this.ask(qname, type, this.servers, recurse);
 
     const key = `${type} ${recurse ? 'rd' : 'nord'} ${qname}`;
     const cached = this.cache.get(key) as Promise<DnsResponse<T>> | undefined;
     // A hit (also a question still in flight) reports 0 ms: it cost this scan nothing.
     if (cached) return cached.then((response) => ({ ...response, timeMs: 0 }));
     // Failures stay cached too: a scan must not wait twice for the same dead question.
-    const asked = this.ask(qname, type, this.servers, recurse);
+    const asked = shared ? this.askShared(qname, type) : this.ask(qname, type, this.servers, recurse);
     this.cache.set(key, asked);
     return asked;
   }
 
-  async lookup<T extends RecordType>(name: string, type: T): Promise<Array<RecordData[T]>> {
-    const response = await this.query(name, type);
+  /** Through the shared cache: a hit (or a question another scan has in flight) sends nothing. */
+  private async askShared<T extends RecordType>(qname: string, type: T): Promise<DnsResponse<T>> {
+    const cache = this.sharedCache as SharedAnswerCache;
+    const { response, fromNetwork } = await cache.resolve(`${this.serversKey} ${type} ${qname}`, () =>
+      this.ask(qname, type, this.servers, true),
+    );
+    return (fromNetwork ? response : { ...response, timeMs: 0 }) as DnsResponse<T>;
+  }
+
+  async lookup<T extends RecordType>(name: string, type: T, options?: Pick<QueryOptions, 'shared'>): Promise<Array<RecordData[T]>> {
+    const response = await this.query(name, type, options);
     if (response.rcode === 'NOERROR' || response.rcode === 'NXDOMAIN') return response.answers;
     throw new DnsServerError(normaliseName(name), type, response.rcode);
   }

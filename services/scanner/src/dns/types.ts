@@ -49,6 +49,13 @@ export interface DnsResponse<T extends RecordType = RecordType> {
   /** Round-trip time of the query that produced this response (0 when served from the scan cache). */
   timeMs: number;
   truncatedRetriedOverTcp: boolean;
+  /** Seconds the answer may be kept: the smallest TTL of the answer section's records (CNAMEs included); 0 without records. */
+  ttl: number;
+  /**
+   * For a negative answer (NXDOMAIN or no records), seconds it may be kept per RFC 2308 §5:
+   * min(TTL, MINIMUM) of the authority section's SOA; null when the server sent no SOA.
+   */
+  negativeTtl: number | null;
 }
 
 /** A query that got no usable answer: every attempt timed out, or the network failed. */
@@ -68,13 +75,19 @@ export interface QueryOptions {
   server?: DnsServer;
   /** Recursion desired; false for questions to authoritative servers. Default true. */
   recurse?: boolean;
+  /**
+   * The answer does not depend on the domain being scanned (a DNSBL lookup of an address, another
+   * organisation's mail host or SPF record): it may come from, and goes to, the process-wide shared
+   * cache when the resolver has one (shared-cache.ts), within the answer's TTL.
+   */
+  shared?: boolean;
 }
 
 export interface Resolver {
   /** The full response; NXDOMAIN and empty answers are responses, not errors. Timeouts throw DnsTimeoutError. */
   query<T extends RecordType>(name: string, type: T, options?: QueryOptions): Promise<DnsResponse<T>>;
   /** Shorthand: the answers' data; [] for NXDOMAIN or no data. Throws DnsTimeoutError, and on SERVFAIL/REFUSED a DnsServerError. */
-  lookup<T extends RecordType>(name: string, type: T): Promise<Array<RecordData[T]>>;
+  lookup<T extends RecordType>(name: string, type: T, options?: Pick<QueryOptions, 'shared'>): Promise<Array<RecordData[T]>>;
   /** Questions actually sent on the network in this scan (cache hits excluded), for figures and benchmarks. */
   readonly queriesSent: number;
 }

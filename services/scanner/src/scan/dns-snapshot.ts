@@ -1,3 +1,4 @@
+import { isOutsideDomain } from '../dns/shared-cache.js';
 import type { RecordType, Resolver } from '../dns/types.js';
 
 export interface SnapshotMx {
@@ -35,9 +36,9 @@ const isDmarc = (txt: string) => /^v=DMARC1(\s*;|\s*$)/i.test(txt.trim());
 
 export async function takeDnsSnapshot(domain: string, resolver: Resolver, now: Date = new Date()): Promise<DnsSnapshot> {
   const failed = new Set<SnapshotKey>();
-  const read = async <T extends RecordType>(name: string, type: T, keys: SnapshotKey[]) => {
+  const read = async <T extends RecordType>(name: string, type: T, keys: SnapshotKey[], shared = false) => {
     try {
-      return await resolver.lookup(name, type);
+      return await resolver.lookup(name, type, shared ? { shared } : undefined);
     } catch {
       for (const key of keys) failed.add(key);
       return [];
@@ -58,7 +59,9 @@ export async function takeDnsSnapshot(domain: string, resolver: Resolver, now: D
   const mxWithIps = await Promise.all(
     exchanges.map(async (m) => {
       const host = lowerNoDot(m.exchange);
-      const [v4, v6] = await Promise.all([read(host, 'A', ['mx']), read(host, 'AAAA', ['mx'])]);
+      // Another organisation's mail host may come from the shared cache (as in the blacklist check).
+      const shared = isOutsideDomain(host, domain);
+      const [v4, v6] = await Promise.all([read(host, 'A', ['mx'], shared), read(host, 'AAAA', ['mx'], shared)]);
       return { exchange: host, priority: m.priority, ips: sorted([...v4, ...v6]) };
     }),
   );

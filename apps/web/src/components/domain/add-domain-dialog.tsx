@@ -3,7 +3,7 @@ import { createDomainBody, EXAMPLE_HOST, type CreateDomainBody } from '@sendwell
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -104,8 +104,12 @@ export function AddDomainDialog({ trigger = 'button', buttonLabel = 'Add Domain'
               />
             </FormField>
             {limitReached ? (
-              <Alert variant="destructive" className="space-y-2">
+              <Alert variant="destructive">
                 <p>{DOMAIN_LIMIT_INLINE}</p>
+                {/* The toast's action sits outside this modal dialog, so the way on is offered here too. */}
+                <Link to={paths.subscription} className="mt-2 inline-block font-medium underline underline-offset-4">
+                  View Plans
+                </Link>
               </Alert>
             ) : null}
             <DialogFooter>

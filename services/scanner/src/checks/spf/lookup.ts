@@ -27,10 +27,11 @@ export function isQueryableName(name: string): boolean {
   }
 }
 
-export async function spfQuery<T extends RecordType>(resolver: Resolver, name: string, type: T): Promise<SpfDnsAnswer<T>> {
+/** `shared`: the name is outside the evaluated domain, so its answer may come from the shared cache. */
+export async function spfQuery<T extends RecordType>(resolver: Resolver, name: string, type: T, shared = false): Promise<SpfDnsAnswer<T>> {
   if (!isQueryableName(name)) return { answers: [], void: true, nxdomain: true };
   try {
-    const response = await resolver.query(name, type);
+    const response = await resolver.query(name, type, shared ? { shared } : undefined);
     if (response.rcode === 'NXDOMAIN') return { answers: [], void: true, nxdomain: true };
     if (response.rcode !== 'NOERROR') throw new SpfTempError(`DNS ${type} ${name} failed with ${response.rcode}`);
     return { answers: response.answers, void: response.answers.length === 0, nxdomain: false };
@@ -49,8 +50,8 @@ export type SpfRecordLookup =
   | { kind: 'multiple'; records: string[] };
 
 /** The SPF record of a domain (§4.4, §4.5): the TXT strings starting with "v=spf1". Throws SpfTempError. */
-export async function fetchSpfRecord(resolver: Resolver, domain: string): Promise<SpfRecordLookup> {
-  const { answers, nxdomain } = await spfQuery(resolver, domain, 'TXT');
+export async function fetchSpfRecord(resolver: Resolver, domain: string, shared = false): Promise<SpfRecordLookup> {
+  const { answers, nxdomain } = await spfQuery(resolver, domain, 'TXT', shared);
   let found: string | null = null;
   let several: string[] | null = null;
   for (const txt of answers) {

@@ -1,5 +1,6 @@
 import type { Finding } from '@sendwell/contracts';
 import type { Resolver } from '../../dns/types.js';
+import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { fetchSpfRecord, spfQuery, SpfTempError } from './lookup.js';
 import { expandMacro, toQueryName, type MacroString, type MacroValues } from './macro.js';
 import { looksGlued, parseRecord, type Mechanism, type Qualifier, type SpfRecord } from './parse.js';
@@ -103,7 +104,7 @@ async function query<T extends 'A' | 'AAAA' | 'MX' | 'TXT'>(ctx: WalkContext, na
     return null;
   }
   ctx.queries++;
-  return spfQuery(ctx.resolver, name, type);
+  return spfQuery(ctx.resolver, name, type, isOutsideDomain(name, ctx.rootDomain));
 }
 
 function withCidr(address: string, mechanism: Mechanism): string {
@@ -199,7 +200,8 @@ async function walkChild(ctx: WalkContext, walk: WalkNode, ancestors: string[]):
   ctx.queries++;
   let lookup;
   try {
-    lookup = await fetchSpfRecord(ctx.resolver, node.domain);
+    // An include or redirect target outside the domain (a provider's `_spf.google.com`) is shared.
+    lookup = await fetchSpfRecord(ctx.resolver, node.domain, isOutsideDomain(node.domain, ctx.rootDomain));
   } catch (error) {
     if (error instanceof SpfTempError) return markTemp(ctx, walk, error);
     throw error;

@@ -1,0 +1,108 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureScreen, launchBrowser, MOBILE, newPage, uniqueUser } from './harness/browser';
+import { BROKEN_DOMAIN, HEALTHY_DOMAIN } from './harness/fixture-dns';
+import { apiCall, apiToken, closeDb, login, registerViaApi, withDb } from './harness/session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeDb();
+});
+
+describe('dashboard (free plan)', () => {
+  it('shows the landing banner, the Skip path of the popup, Scan Now and the upgrade screens', async () => {
+    const user = uniqueUser('dashfree');
+    // A landing-page sign-up with a domain: the sign-up job adds it and starts its first scan.
+    await registerViaApi(user, { signupSource: 'landing_page', quickCheckDomain: HEALTHY_DOMAIN, showUpgradeNotification: true });
+    const { page } = await newPage(browser);
+    await login(page, user);
+    await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
+
+    // First-time preferences popup, one second after load; Skip marks preferences set.
+    const popup = page.getByRole('dialog', { name: 'Welcome! Set your preferences' });
+    await popup.waitFor();
+    await popup.getByRole('button', { name: 'Skip' }).click();
+    await popup.waitFor({ state: 'hidden' });
+    await expect.poll(() => withDb((db) => db.selectFrom('users').select('preferencesSet').where('email', '=', user.email).executeTakeFirstOrThrow()).then((r) => r.preferencesSet)).toBe(true);
+
+    const banner = page.getByTestId('welcome-banner-blue');
+    await banner.getByText(HEALTHY_DOMAIN).waitFor();
+    expect(await banner.getByRole('link', { name: 'View plans' }).getAttribute('href')).toBe('/subscription');
+
+    // The sign-up domain arrives through a job; reload until it is listed.
+    await expect.poll(async () => {
+      await page.reload();
+      await page.getByRole('heading', { name: 'Domain Overview' }).waitFor();
+      return page.getByRole('button', { name: 'Scan Now' }).count();
+    }, { timeout: 30_000, interval: 1_000 }).toBe(1);
+    await page.getByTestId('last-scan-line').filter({ hasText: /^(Last scan: .+|No scans yet)$/ }).waitFor();
+    expect(await page.getByTestId('countdown-chip').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add Domain' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Scan Now' }).click();
+    await page.getByText(/^(Scan Initiated|Scan Failed)$/).waitFor();
+    // The bell's free-plan promo is the shell's (account.e2e.ts covers it); dismissed so the badge does not count it.
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('button', { name: 'Dismiss promotion' }).click();
+    await page.keyboard.press('Escape');
+    await captureScreen(page, 'dashboard');
+
+    // A click on a domain opens the Upgrade Required dialog.
+    await page.getByRole('button', { name: new RegExp(HEALTHY_DOMAIN) }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade Required' });
+    await upgrade.getByRole('button', { name: 'Upgrade Now' }).waitFor();
+    await captureScreen(page, 'upgrade-required-dialog');
+    await upgrade.getByRole('button', { name: 'Close' }).first().click();
+    await upgrade.waitFor({ state: 'hidden' });
+
+    // The domains page is the upgrade-required screen on the free plan.
+    await page.goto('/domains');
+    const screen = page.getByTestId('upgrade-required');
+    await screen.getByRole('heading', { name: 'Upgrade to Access This Feature' }).waitFor();
+    for (const item of ['Multi-domain monitoring', 'Real-time email alerts', 'Detailed reports and analytics', 'Historical tracking']) await screen.getByText(item).waitFor();
+    expect(await screen.getByRole('link', { name: 'View Subscription Plans' }).getAttribute('href')).toBe('/subscription');
+    expect(await screen.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    await captureScreen(page, 'domains-upgrade-required');
+  });
+
+  it('saves the popup preferences and refuses a second domain with "Domain Limit Reached"', async () => {
+    const user = uniqueUser('dashprefs');
+    await registerViaApi(user);
+    const { page } = await newPage(browser, MOBILE);
+    await login(page, user);
+    const popup = page.getByRole('dialog', { name: 'Welcome! Set your preferences' });
+    await popup.waitFor();
+    await captureScreen(page, 'preferences-popup');
+    await popup.getByLabel('Timezone').selectOption('Europe/Paris');
+    await popup.getByLabel('Date format').selectOption('yyyy-MM-dd');
+    await popup.getByLabel('Currency').selectOption('CAD');
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Preferences Updated', { exact: true }).waitFor();
+    const row = await withDb((db) => db.selectFrom('users').select(['timezone', 'dateFormat', 'currency', 'preferencesSet']).where('email', '=', user.email).executeTakeFirstOrThrow());
+    expect(row).toEqual({ timezone: 'Europe/Paris', dateFormat: 'yyyy-MM-dd', currency: 'CAD', preferencesSet: true });
+    expect(await page.evaluate(() => [localStorage.getItem('userTimezone'), localStorage.getItem('userDateFormat')])).toEqual(['Europe/Paris', 'yyyy-MM-dd']);
+
+    // No domain yet: Add Domain. The mobile placeholder reads 'Enter your domain'.
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Add Domain' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Domain' });
+    expect(await dialog.getByLabel('Domain name').getAttribute('placeholder')).toBe('Enter your domain');
+    // Meanwhile the account's one free domain is added elsewhere (another tab, through the API).
+    const token = await apiToken(user);
+    expect((await apiCall(token, 'POST', '/api/domains', { name: HEALTHY_DOMAIN })).status).toBe(201);
+    await dialog.getByLabel('Domain name').fill(BROKEN_DOMAIN);
+    await dialog.getByRole('button', { name: 'Add Domain' }).click();
+    await dialog.getByText('Your free plan is limited to 1 domain. Please upgrade to add more domains.', { exact: true }).waitFor();
+    await page.getByText('Domain Limit Reached', { exact: true }).waitFor();
+    await page.getByText('Your free plan includes 1 domain. To add more domains, please upgrade your plan.', { exact: true }).waitFor();
+    // The toast's action is outside the modal (hidden from the accessibility tree while it is open).
+    await page.getByRole('button', { name: 'View Plans', includeHidden: true }).waitFor();
+    await captureScreen(page, 'domain-limit-reached');
+    await dialog.getByRole('link', { name: 'View Plans' }).click();
+    await page.waitForURL('**/subscription');
+  });
+});

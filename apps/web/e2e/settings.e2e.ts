@@ -1,0 +1,84 @@
+import type { Browser, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureScreen, launchBrowser, newPage, uniqueUser } from './harness/browser';
+import { closeDb, login, markPreferencesSet, registerViaApi, setPlan, withDb } from './harness/session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await closeDb();
+});
+
+const isPreferencePut = (r: Request) => r.method() === 'PUT' && /\/api\/user\/(timezone|date-format|currency)$/.test(r.url());
+
+describe('settings', () => {
+  it("saves the preferences in parallel, skips the 'Already set' ones and reports the currency lock", async () => {
+    const user = uniqueUser('settings');
+    await registerViaApi(user);
+    // Billing is not built yet, so the paid plan is set in the test database.
+    await setPlan(user.email, 'standard');
+    await markPreferencesSet(user.email);
+    const { page } = await newPage(browser);
+    await login(page, user);
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'General' }).waitFor();
+    // Billing calls answer 404 today: the sections are replaced by one honest line.
+    await page.getByTestId('billing-unavailable').waitFor();
+    expect(await page.getByTestId('already-set').count()).toBe(0);
+
+    await page.getByTestId('timezone-trigger').click();
+    await page.getByLabel('Search timezones').fill('sydney');
+    await page.getByRole('button', { name: '(GMT+10:00) Sydney, Melbourne' }).click();
+    await page.getByLabel('Date format').selectOption('dd MMMM yyyy');
+    const puts: string[] = [];
+    page.on('request', (r) => {
+      if (isPreferencePut(r)) puts.push(new URL(r.url()).pathname);
+    });
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await page.getByText('Preferences Updated', { exact: true }).waitFor();
+    expect(puts.sort()).toEqual(['/api/user/currency', '/api/user/date-format', '/api/user/timezone']);
+    expect(await page.evaluate(() => [localStorage.getItem('userTimezone'), localStorage.getItem('userDateFormat')])).toEqual(['Australia/Sydney', 'dd MMMM yyyy']);
+    expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('auth_user') ?? '{}') as { timezone?: string }).timezone)).toBe('Australia/Sydney');
+
+    // Timezone and date format are now 'Already set' and not re-sent; the default currency still is.
+    await page.reload();
+    await page.getByRole('tab', { name: 'General' }).waitFor();
+    await expect.poll(() => page.getByTestId('already-set').count()).toBe(2);
+    await captureScreen(page, 'settings');
+    puts.length = 0;
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await page.getByText('Preferences Updated', { exact: true }).waitFor();
+    expect(puts).toEqual(['/api/user/currency']);
+
+    // A payment elsewhere locks the currency; the server refuses the change and the toast says so.
+    await withDb((db) => db.updateTable('users').set({ currencyLocked: true }).where('email', '=', user.email).execute());
+    await page.getByLabel('Currency').selectOption('USD');
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await page.getByText('Currency Locked', { exact: true }).waitFor();
+    await page.getByText(/currency is locked/i).first().waitFor();
+    const row = await withDb((db) => db.selectFrom('users').select('currency').where('email', '=', user.email).executeTakeFirstOrThrow());
+    expect(row.currency).toBe('AUD');
+    // After a reload the stored user knows about the lock and the field is disabled.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Currency').isDisabled(), { timeout: 10_000 }).toBe(true);
+
+    await page.getByRole('tab', { name: 'Notifications' }).click();
+    await page.getByRole('switch', { name: 'Report notifications' }).click();
+    await page.getByRole('button', { name: 'Save Notifications' }).click();
+    await page.getByText('Settings Updated', { exact: true }).waitFor();
+    await captureScreen(page, 'settings-notifications');
+
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await page.getByText('Your email cannot be changed', { exact: true }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
+    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    await captureScreen(page, 'settings-account');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete Account' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+  });
+});

@@ -1,0 +1,22 @@
+import type { RestoreDomainAnswer } from '@sendwell/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { deletedDomainsQueryOptions } from '@/lib/api/get-deleted-domains';
+import { domainsQueryOptions } from '@/lib/api/get-domains';
+
+/** POST /api/domains/restore {name}; then both domain lists are refreshed (part 1 §7). */
+export function restoreDomain(name: string): Promise<RestoreDomainAnswer> {
+  return api.post<RestoreDomainAnswer>('/api/domains/restore', { name });
+}
+
+export function useRestoreDomain() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: restoreDomain,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: domainsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: deletedDomainsQueryOptions().queryKey }),
+      ]),
+  });
+}

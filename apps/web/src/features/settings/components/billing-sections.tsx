@@ -1,0 +1,155 @@
+import { isPaidPlan, paidPlans, planRules, settingsPriceStrings, type PaidPlan, type User } from '@sendwell/contracts';
+import { CreditCard, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toast-store';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { useChangePlan } from '../api/change-plan';
+import { usePaymentMethod } from '../api/get-payment-method';
+import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { useSyncSubscription } from '../api/sync-subscription';
+
+const longDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
+
+/** A user with a subscription id who still reads as free can ask for a re-sync (part 1 §2). */
+function SyncSubscription() {
+  const sync = useSyncSubscription();
+  const onSync = async () => {
+    try {
+      const answer = await sync.mutateAsync();
+      toast({ title: 'Subscription Synced', description: answer.message });
+    } catch (error) {
+      toast({ title: 'Sync Failed', description: errorMessage(error, 'Failed to sync subscription status'), variant: 'destructive' });
+    }
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          Subscription
+        </CardTitle>
+        <CardDescription>Your account has a subscription but shows the Free Plan. Sync it to pick up your paid plan.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button variant="outline" onClick={() => void onSync()} disabled={sync.isPending}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" />
+          {sync.isPending ? 'Syncing...' : 'Sync subscription'}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Payment method, plan change and cancel (paid plans only). They are shown only when their calls
+ * answer: the billing service is not built yet, and this screen never invents card or plan data.
+ */
+function PaidBilling({ user }: { user: User }) {
+  const payment = usePaymentMethod({ enabled: true });
+  const status = useSubscriptionStatus({ enabled: true });
+  const change = useChangePlan();
+  const cancel = useCancelSubscription();
+
+  if (payment.isPending || status.isPending) return <Skeleton className="h-32 w-full rounded-xl" />;
+  if (payment.isError && status.isError) {
+    return (
+      <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground" data-testid="billing-unavailable">
+        Payment method and plan changes are not available yet.
+      </p>
+    );
+  }
+
+  const onChange = async (plan: PaidPlan) => {
+    try {
+      const answer = await change.mutateAsync(plan);
+      toast({ title: 'Plan Updated', description: answer.message });
+    } catch (error) {
+      toast({ title: 'Cannot Change Plan', description: errorMessage(error, 'Failed to update plan. Please try again.'), variant: 'destructive' });
+    }
+  };
+  const onCancel = async () => {
+    try {
+      const answer = await cancel.mutateAsync();
+      toast({ title: 'Subscription Cancelled', description: `Your subscription ends on ${longDate.format(new Date(answer.cancelationDate))}.` });
+    } catch {
+      toast({ title: 'Error', description: 'Failed to cancel subscription. Please try again.', variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      {payment.isSuccess ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-lg">
+              Payment Method
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="flex items-center justify-between gap-3">
+            {payment.data ? (
+              <p className="flex items-center gap-2 text-sm">
+                <CreditCard className="h-4 w-4" aria-hidden="true" />
+                <span className="capitalize">{payment.data.brand}</span> ending in {payment.data.last4} · expires {String(payment.data.expMonth).padStart(2, '0')}/{payment.data.expYear}
+              </p>
+            ) : (
+              <p className="text-sm text-muted-foreground">No card on file.</p>
+            )}
+            <Link to="/update-payment" className={buttonClass('outline', 'sm')}>
+              Update
+            </Link>
+          </CardContent>
+        </Card>
+      ) : null}
+      {status.isSuccess ? (
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2" className="text-lg">
+              Plan
+            </CardTitle>
+            <CardDescription>
+              {planRules[user.planType as PaidPlan].label}
+              {status.data.currentPeriodEnd
+                ? status.data.cancelAtPeriodEnd
+                  ? ` · ends ${longDate.format(new Date(status.data.currentPeriodEnd))}`
+                  : ` · renews ${longDate.format(new Date(status.data.currentPeriodEnd))}`
+                : ''}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            <div className="flex flex-wrap gap-2">
+              {paidPlans
+                .filter((p) => p !== user.planType)
+                .map((p) => (
+                  <Button key={p} variant="outline" size="sm" disabled={change.isPending} onClick={() => void onChange(p)}>
+                    Switch to {planRules[p].label} ({settingsPriceStrings[p]}/mo)
+                  </Button>
+                ))}
+            </div>
+            {!status.data.cancelAtPeriodEnd ? (
+              <Button variant="destructive" size="sm" disabled={cancel.isPending} onClick={() => void onCancel()}>
+                Cancel subscription
+              </Button>
+            ) : null}
+          </CardContent>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
+export function BillingSections({ user }: { user: User }) {
+  if (isPaidPlan(user.planType)) return <PaidBilling user={user} />;
+  if (user.stripeSubscriptionId) return <SyncSubscription />;
+  return (
+    <p className="text-sm text-muted-foreground">
+      You are on the Free Plan.{' '}
+      <Link to={paths.subscription} className="font-medium text-primary underline-offset-4 hover:underline">
+        Compare plans
+      </Link>
+    </p>
+  );
+}

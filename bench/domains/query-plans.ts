@@ -1,0 +1,74 @@
+/**
+ * `EXPLAIN (ANALYZE, BUFFERS)` of the statements behind each benchmarked call, captured from the
+ * real code that issues them (the domains repositories; the auth plugin's session lookup is
+ * rebuilt here as `packages/server-kit/src/auth-plugin.ts` writes it), so a changed query is
+ * explained as it now is.
+ */
+import type { Database } from '@sendwell/db';
+import { CheckRepository } from '../../services/domains/src/repositories/check.repository.js';
+import { DomainRepository } from '../../services/domains/src/repositories/domain.repository.js';
+import { ScanRepository } from '../../services/domains/src/repositories/scan.repository.js';
+
+interface CompiledQueryLike {
+  sql: string;
+  parameters: readonly unknown[];
+  query: unknown;
+  queryId: unknown;
+}
+
+export interface Plan {
+  call: string;
+  statement: string;
+  lines: string[];
+  indexes: string[];
+  seqScans: string[];
+  executionMs: number;
+}
+
+/** Runs `fn` against a database handle that records every statement it compiles. */
+async function capture(db: Database, fn: (db: Database) => Promise<unknown>): Promise<CompiledQueryLike[]> {
+  const captured: CompiledQueryLike[] = [];
+  const capturing = db.withPlugin({
+    transformQuery(args) {
+      captured.push(db.getExecutor().compileQuery(args.node, args.queryId) as unknown as CompiledQueryLike);
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  });
+  await fn(capturing);
+  return captured;
+}
+
+async function explain(db: Database, call: string, statement: string, query: CompiledQueryLike): Promise<Plan> {
+  const result = await db.executeQuery<Record<string, string>>({ ...query, sql: `explain (analyze, buffers) ${query.sql}` } as never);
+  const lines = result.rows.map((row) => String(Object.values(row)[0]));
+  const indexes = [...new Set(lines.flatMap((l) => [...l.matchAll(/(?:Index|Index Only|Bitmap Index) Scan(?: Backward)? (?:using|on) (\S+)/g)].map((m) => m[1] as string)))];
+  const seqScans = [...new Set(lines.flatMap((l) => [...l.matchAll(/Seq Scan on (\S+)/g)].map((m) => m[1] as string)))];
+  const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(lines.join('\n'))?.[1] ?? NaN);
+  return { call, statement, lines, indexes, seqScans, executionMs };
+}
+
+export async function queryPlans(db: Database, ids: { userId: number; sessionId: string; domainId: number }): Promise<Plan[]> {
+  const plans: Plan[] = [];
+  const add = async (call: string, statement: string, fn: (db: Database) => Promise<unknown>) => {
+    for (const query of await capture(db, fn)) plans.push(await explain(db, call, statement, query));
+  };
+  // Every authenticated call: the session lookup of the auth plugin (one per request).
+  await add('every call', 'auth session lookup', (d) =>
+    d
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .selectAll('users')
+      .where('sessions.id', '=', ids.sessionId)
+      .where('sessions.revokedAt', 'is', null)
+      .where('sessions.expires', '>', new Date())
+      .executeTakeFirst(),
+  );
+  await add('GET /api/domains', 'DomainRepository.listActive', (d) => new DomainRepository(d).listActive(ids.userId));
+  await add('GET /api/domains/{id}/checks', 'DomainRepository.findActive', (d) => new DomainRepository(d).findActive(ids.userId, ids.domainId));
+  await add('GET /api/domains/{id}/checks', 'CheckRepository.latestForDomain', (d) => new CheckRepository(d).latestForDomain(ids.domainId));
+  await add('GET /api/domain-checks/history', 'DomainRepository.listVisible', (d) => new DomainRepository(d).listVisible(ids.userId));
+  const visible = await new DomainRepository(db).listVisible(ids.userId);
+  await add('GET /api/domain-checks/history', 'ScanRepository.history', (d) => new ScanRepository(d).history(visible.filter((v) => !v.isDeleted).map((v) => v.id)));
+  return plans;
+}
