@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, launchBrowser, newPage, uniqueUser } from './harness/browser';
+import { captureScreen, launchBrowser, newPage } from './harness/browser';
 import { BROKEN_DOMAIN, HEALTHY_DOMAIN } from './harness/fixture-dns';
-import { addDomainAndWaitForScan, apiToken, closeDb, login, markPreferencesSet, registerViaApi, setPlan, withDb } from './harness/session';
+import { addDomainAndWaitForScan, apiToken, closeDb, login, registerPaidUser, withDb } from './harness/session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,11 +15,7 @@ afterAll(async () => {
 
 describe('domain detail (standard plan)', () => {
   it('shows the overview, reputation with its chart, DNS records, blacklist, insights and findings, and follows a scan', async () => {
-    const user = uniqueUser('detail');
-    await registerViaApi(user);
-    // Billing is not built yet, so the paid plan is set in the test database.
-    await setPlan(user.email, 'standard');
-    await markPreferencesSet(user.email);
+    const user = await registerPaidUser('detail', 'standard');
     const token = await apiToken(user);
     const healthyId = await addDomainAndWaitForScan(token, HEALTHY_DOMAIN);
     await addDomainAndWaitForScan(token, BROKEN_DOMAIN);

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, launchBrowser, newPage, uniqueUser } from './harness/browser';
+import { captureScreen, launchBrowser, newPage } from './harness/browser';
 import { BROKEN_DOMAIN, HEALTHY_DOMAIN } from './harness/fixture-dns';
-import { closeDb, login, markPreferencesSet, registerViaApi, setPlan } from './harness/session';
+import { closeDb, login, registerPaidUser } from './harness/session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,11 +15,7 @@ afterAll(async () => {
 
 describe('domains page (standard plan)', () => {
   it('adds a domain with validation, shows its scan results, removes it and re-adds it from Recently Deleted', async () => {
-    const user = uniqueUser('domains');
-    await registerViaApi(user);
-    // Billing is not built yet (its calls answer 404), so the paid plan is set in the test database.
-    await setPlan(user.email, 'standard');
-    await markPreferencesSet(user.email);
+    const user = await registerPaidUser('domains', 'standard');
     const { page } = await newPage(browser);
     await login(page, user);
 

@@ -1,7 +1,7 @@
 import type { Browser, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, launchBrowser, newPage, uniqueUser } from './harness/browser';
-import { closeDb, login, markPreferencesSet, registerViaApi, setPlan, withDb } from './harness/session';
+import { captureScreen, launchBrowser, newPage } from './harness/browser';
+import { closeDb, login, registerPaidUser, withDb } from './harness/session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -16,11 +16,7 @@ const isPreferencePut = (r: Request) => r.method() === 'PUT' && /\/api\/user\/(t
 
 describe('settings', () => {
   it("saves the preferences in parallel, skips the 'Already set' ones and reports the currency lock", async () => {
-    const user = uniqueUser('settings');
-    await registerViaApi(user);
-    // Billing is not built yet, so the paid plan is set in the test database.
-    await setPlan(user.email, 'standard');
-    await markPreferencesSet(user.email);
+    const user = await registerPaidUser('settings', 'standard');
     const { page } = await newPage(browser);
     await login(page, user);
     await page.goto('/settings');

@@ -1,7 +1,7 @@
 import { createDb, sql, type Database } from '@sendwell/db';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { uniqueUser } from './browser';
+import { uniqueUser } from './browser';
 
 type TestUser = ReturnType<typeof uniqueUser>;
 
@@ -53,6 +53,18 @@ export async function markPreferencesSet(email: string): Promise<void> {
 }
 
 export { sql };
+
+/**
+ * A verified user on a paid plan with preferences already set, for the screens behind the paywall.
+ * The plan is set in the database because billing is not built yet (see `setPlan`).
+ */
+export async function registerPaidUser(label: string, planType: string): Promise<TestUser> {
+  const user = uniqueUser(label);
+  await registerViaApi(user);
+  await setPlan(user.email, planType);
+  await markPreferencesSet(user.email);
+  return user;
+}
 
 /** A bearer token from the real login call, for set-up through the API. */
 export async function apiToken(user: TestUser): Promise<string> {
