@@ -27,3 +27,4 @@ export {
   type TlsServerOptions,
   type TestTlsServer,
 } from './tls.js';
+export { arrivals, type Arrivals } from './arrivals.js';

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { arrivals } from './arrivals.js';
 
 export interface ReceivedMail {
   from: string;
@@ -22,8 +23,7 @@ export interface TestSmtpServer {
 
 /** A real SMTP server on loopback that keeps every message it receives. */
 export async function startSmtpServer(): Promise<TestSmtpServer> {
-  const messages: ReceivedMail[] = [];
-  const waiters = new Set<() => void>();
+  const received = arrivals<ReceivedMail>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,7 +31,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          messages.push({
+          received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
             subject: parsed.subject ?? '',
@@ -39,7 +39,6 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             html: typeof parsed.html === 'string' ? parsed.html : '',
             raw: parsed,
           });
-          for (const wake of waiters) wake();
           callback();
         })
         .catch(callback);
@@ -50,24 +49,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
 
   return {
     url: `smtp://127.0.0.1:${port}`,
-    messages,
-    waitFor(predicate, timeoutMs = 5_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = messages.find(predicate);
-          if (!found) return false;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no matching mail within ${timeoutMs} ms (received ${messages.length})`));
-        }, timeoutMs);
-        if (!check()) waiters.add(check);
-      });
-    },
+    messages: received.items,
+    waitFor: (predicate, timeoutMs = 5_000) =>
+      received.waitFor(predicate, timeoutMs, () => `no matching mail within ${timeoutMs} ms (received ${received.items.length})`),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

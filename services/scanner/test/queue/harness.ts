@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@sendwell/server-kit';
-import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
+import { arrivals, startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import { loadEnv, type Env } from '../../src/env.js';
 
 export const silentLogger = createLogger('test', 'silent');
@@ -71,8 +71,7 @@ export function spawnWorker(env: Record<string, string>): WorkerProcess {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const events: WorkerEvent[] = [];
-  const waiters = new Set<() => void>();
+  const events = arrivals<WorkerEvent>();
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -81,29 +80,13 @@ export function spawnWorker(env: Record<string, string>): WorkerProcess {
     } catch {
       return;
     }
-    for (const wake of waiters) wake();
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return {
     child,
-    events,
+    events: events.items,
     exited,
-    waitFor(predicate, timeoutMs = 20_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = events.find(predicate);
-          if (!found) return false;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`worker ${child.pid}: no matching event in ${timeoutMs} ms; events ${JSON.stringify(events)}; stderr ${stderr.slice(-2000)}`));
-        }, timeoutMs);
-        if (!check()) waiters.add(check);
-      });
-    },
+    waitFor: (predicate, timeoutMs = 20_000) =>
+      events.waitFor(predicate, timeoutMs, () => `worker ${child.pid}: no matching event in ${timeoutMs} ms; events ${JSON.stringify(events.items)}; stderr ${stderr.slice(-2000)}`),
   };
 }
