@@ -9,6 +9,8 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
+
 export type Json = JsonValue;
 
 export type JsonArray = JsonValue[];
@@ -22,6 +24,11 @@ export type JsonPrimitive = boolean | number | string | null;
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface AuthEpoch {
+  id: number;
+  value: Generated<Int8>;
+}
 
 export interface DomainAlerts {
   checkId: number | null;
@@ -208,6 +215,7 @@ export interface Users {
 }
 
 export interface DB {
+  authEpoch: AuthEpoch;
   domainAlerts: DomainAlerts;
   domainChecks: DomainChecks;
   domainReputationHistory: DomainReputationHistory;

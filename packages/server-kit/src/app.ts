@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AppError, codeForStatus } from './errors.js';
+import { AppError, codeForStatus, isPoolExhausted, serviceBusy } from './errors.js';
 import type { Logger } from './logger.js';
 
 export interface CreateAppOptions {
@@ -63,7 +63,10 @@ export function createApp(options: CreateAppOptions): App {
   return app;
 }
 
-function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+function sendError(thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  let error = thrown;
+  // Logged below as a 503 with its code; the cause is the pool, which is load rather than a fault.
+  if (isPoolExhausted(error)) error = serviceBusy(error) as unknown as FastifyError;
   let status: number;
   let body: ApiError;
   if (hasZodFastifySchemaValidationErrors(error)) {

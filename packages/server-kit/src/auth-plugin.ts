@@ -5,6 +5,7 @@ import type { Database, Selectable, Users } from '@sendwell/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unauthorized } from './errors.js';
+import { SessionCache } from './session-cache.js';
 
 export const AUTH_COOKIE = 'token';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,9 +48,24 @@ export interface AuthPluginOptions {
 }
 
 /**
+ * The token a request carries: `Authorization: Bearer` first (the web app sends auth_token from
+ * storage), then the cookie. The JWT plugin verifies this same string, so the cache is keyed by it.
+ */
+function extractToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header && /^Bearer\s/i.test(header)) {
+    const parts = header.split(' ');
+    return parts.length === 2 && parts[1] ? parts[1] : undefined;
+  }
+  return request.cookies?.[AUTH_COOKIE] || undefined;
+}
+
+/**
  * The one way any service authenticates a request: a JWT from the `token` cookie or an
  * `Authorization: Bearer` header, verified, then its session looked up so revoked or expired
- * sessions are refused even while the token's signature is still good.
+ * sessions are refused even while the token's signature is still good. Verified sessions are kept
+ * in memory (`SessionCache`), trusted only after a shared read of the `auth_epoch` counter shows no
+ * session or user row changed since, so a logout anywhere holds for the next request here.
  */
 export const authPlugin = fp<AuthPluginOptions>(
   async (app, { secret, db, expiresIn = '7d' }) => {
@@ -57,29 +73,43 @@ export const authPlugin = fp<AuthPluginOptions>(
     await app.register(fastifyJwt, {
       secret,
       sign: { expiresIn },
+      verify: { extractToken },
       cookie: { cookieName: AUTH_COOKIE, signed: false },
     });
     app.decorateRequest('auth', null);
+    const cache = new SessionCache(db);
 
     app.decorate('authenticate', async (request: FastifyRequest) => {
-      let claims: TokenClaims;
+      const token = extractToken(request);
+      if (!token) throw unauthorized(NOT_AUTHENTICATED);
+      const epoch = await cache.fresh();
+      const cached = cache.get(token, Date.now());
+      if (cached) {
+        request.auth = cached;
+        return;
+      }
+      let claims: TokenClaims & { exp?: number };
       try {
-        // Bearer first (the web app sends auth_token from storage), then the cookie.
-        claims = await request.jwtVerify<TokenClaims>({ onlyCookie: false });
+        claims = await request.jwtVerify<TokenClaims & { exp?: number }>();
       } catch {
         throw unauthorized(NOT_AUTHENTICATED);
       }
       if (!UUID.test(claims.sid)) throw unauthorized(NOT_AUTHENTICATED);
-      const user = await db
+      const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.userId')
         .selectAll('users')
+        .select('sessions.expires as sessionExpires')
         .where('sessions.id', '=', claims.sid)
         .where('sessions.revokedAt', 'is', null)
         .where('sessions.expires', '>', new Date())
         .executeTakeFirst();
-      if (!user || String(user.id) !== claims.sub) throw unauthorized(NOT_AUTHENTICATED);
-      request.auth = { sessionId: claims.sid, user };
+      if (!row || String(row.id) !== claims.sub) throw unauthorized(NOT_AUTHENTICATED);
+      const { sessionExpires, ...user } = row;
+      const auth: AuthContext = Object.freeze({ sessionId: claims.sid, user: Object.freeze(user) });
+      const tokenExpires = claims.exp === undefined ? Number.POSITIVE_INFINITY : claims.exp * 1000;
+      cache.set(token, auth, Math.min(tokenExpires, sessionExpires.getTime()), epoch);
+      request.auth = auth;
     });
   },
   { name: 'sendwell-auth', fastify: '5.x' },

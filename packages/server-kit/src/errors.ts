@@ -34,6 +34,17 @@ export const rateLimited = (message: string, retryAfterSeconds: number) =>
 export const upstreamUnavailable = (message: string, cause?: unknown) =>
   new AppError(ErrorCode.UpstreamUnavailable, message, {}, { cause });
 
+export const SERVICE_BUSY = 'The service is busy. Please try again in a moment.';
+export const serviceBusy = (cause?: unknown) => new AppError(ErrorCode.UpstreamUnavailable, SERVICE_BUSY, { retryAfterSeconds: 1 }, { cause });
+
+/**
+ * pg-pool's error when every connection stayed busy for its whole `connectionTimeoutMillis`: load,
+ * not a fault, so the client is told to come back (503 with Retry-After) rather than given a 500.
+ */
+export function isPoolExhausted(error: unknown): boolean {
+  return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
+}
+
 /** The ErrorCode for a status that Fastify itself produced (bad JSON, body too large, ...). */
 export function codeForStatus(status: number): ErrorCode {
   switch (status) {

@@ -1,7 +1,9 @@
+import { createDb, sql } from '@sendwell/db';
+import { createTestDb } from '@sendwell/testing';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../src/app.js';
-import { conflict, planLimit, rateLimited } from '../src/errors.js';
+import { conflict, planLimit, rateLimited, SERVICE_BUSY } from '../src/errors.js';
 import { createLogger } from '../src/logger.js';
 
 let app: App;
@@ -82,3 +84,30 @@ describe('createApp', () => {
     expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('an exhausted database pool', () => {
+  it('answers 503 with Retry-After and a message, never 500, when no connection frees up in time', async () => {
+    const t = await createTestDb();
+    const db = createDb({ connectionString: t.url, max: 1 });
+    const busy = createApp({ logger: createLogger('test', 'silent') });
+    busy.get('/read', async () => (await sql<{ one: number }>`select 1 as one`.execute(db)).rows[0]);
+    await busy.ready();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    // The pool's only connection stays busy past pg-pool's connection timeout (5 s).
+    const holder = db.connection().execute(() => held);
+    try {
+      const res = await busy.inject('/read');
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', message: SERVICE_BUSY });
+    } finally {
+      release();
+      await holder;
+      await busy.close();
+      await db.destroy();
+      await t.close();
+    }
+  }, 15_000);
+});
+

@@ -72,3 +72,64 @@ describe('authPlugin', () => {
     expect((await app.inject({ url: '/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
   });
 });
+
+describe('authPlugin session cache', () => {
+  const me = (token: string) => app.inject({ url: '/me', headers: { authorization: `Bearer ${token}` } });
+
+  it('refuses a cached session on the very next request once its row is revoked by anyone', async () => {
+    const token = await session();
+    expect((await me(token)).statusCode).toBe(200);
+    expect((await me(token)).statusCode).toBe(200); // now answered from memory
+    const sid = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string;
+    // Written straight to the database, as another process (the auth service's logout) would.
+    await t.db.updateTable('sessions').set({ revokedAt: new Date() }).where('id', '=', sid).execute();
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('reads a plan change on the next request although the session was cached', async () => {
+    const token = await session();
+    expect((await me(token)).json()).toEqual({ id: userId, planType: 'standard' });
+    await t.db.updateTable('users').set({ planType: 'advanced' }).where('id', '=', userId).execute();
+    expect((await me(token)).json()).toEqual({ id: userId, planType: 'advanced' });
+    await t.db.updateTable('users').set({ planType: 'standard' }).where('id', '=', userId).execute();
+    expect((await me(token)).json()).toEqual({ id: userId, planType: 'standard' });
+  });
+
+  it('refuses a cached session once it expires, with no write to tell it', async () => {
+    const token = await session({ expires: new Date(Date.now() + 300) });
+    expect((await me(token)).statusCode).toBe(200);
+    await new Promise((r) => setTimeout(r, 350));
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('answers concurrent requests with the counter read once per round trip, not once per request', async () => {
+    let epochReads = 0;
+    // The cache reads the counter through executeQuery; the session lookup goes through the query builder.
+    const counting = new Proxy(t.db, {
+      get(target, prop, receiver) {
+        if (prop === 'executeQuery') {
+          return (...args: Parameters<typeof target.executeQuery>) => {
+            epochReads++;
+            return target.executeQuery(...args);
+          };
+        }
+        const value: unknown = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const other = createApp({ logger: createLogger('test', 'silent') });
+    await other.register(authPlugin, { secret, db: counting });
+    other.get('/me', { onRequest: [other.authenticate] }, async () => ({ ok: true }));
+    await other.ready();
+    try {
+      const token = await session();
+      const answers = await Promise.all(Array.from({ length: 100 }, () => other.inject({ url: '/me', headers: { authorization: `Bearer ${token}` } })));
+      expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+      expect(epochReads).toBeGreaterThan(0);
+      expect(epochReads).toBeLessThanOrEqual(3);
+    } finally {
+      await other.close();
+    }
+  });
+});
+

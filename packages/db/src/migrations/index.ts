@@ -1,9 +1,11 @@
 import type { Migration } from 'kysely';
 import * as initial from './2026-11-21T00-00_initial.js';
 import * as domainChecksScanStatus from './2026-11-21T22-45_domain-checks-scan-status.js';
+import * as authEpoch from './2026-11-22T00-30_auth-epoch.js';
 
 /** Listed explicitly (not read from disk) so migrations run the same from source, a bundle or a container. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T00-00_initial': initial,
   '2026-11-21T22-45_domain-checks-scan-status': domainChecksScanStatus,
+  '2026-11-22T00-30_auth-epoch': authEpoch,
 };
