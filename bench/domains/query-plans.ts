@@ -65,8 +65,10 @@ export async function queryPlans(db: Database, ids: { userId: number; sessionId:
       .executeTakeFirst(),
   );
   await add('GET /api/domains', 'DomainRepository.listActive', (d) => new DomainRepository(d).listActive(ids.userId));
-  await add('GET /api/domains/{id}/checks', 'DomainRepository.findActive', (d) => new DomainRepository(d).findActive(ids.userId, ids.domainId));
-  await add('GET /api/domains/{id}/checks', 'CheckRepository.latestForDomain', (d) => new CheckRepository(d).latestForDomain(ids.domainId));
+  await add('GET /api/domains/{id}/checks', 'CheckRepository.latestScanOfActiveDomain', (d) => new CheckRepository(d).latestScanOfActiveDomain(ids.userId, ids.domainId));
+  // Once per completed scan and process: the checks' DTOs are kept in memory after that.
+  const latest = await new CheckRepository(db).latestScanOfActiveDomain(ids.userId, ids.domainId);
+  if (latest?.scanId) await add('GET /api/domains/{id}/checks (first time per scan)', 'CheckRepository.forScan', (d) => new CheckRepository(d).forScan(latest.scanId!));
   await add('GET /api/domain-checks/history', 'DomainRepository.listVisible', (d) => new DomainRepository(d).listVisible(ids.userId));
   const visible = await new DomainRepository(db).listVisible(ids.userId);
   await add('GET /api/domain-checks/history', 'ScanRepository.history', (d) => new ScanRepository(d).history(visible.filter((v) => !v.isDeleted).map((v) => v.id)));

@@ -17,6 +17,13 @@ export interface CreateAppOptions {
   bodyLimit?: number;
   /** Which proxies' X-Forwarded-* headers to believe; services sit behind the gateway (true), the gateway may be the edge. */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * Check every answer against its zod response schema before sending it (a mismatch is a 500).
+   * On in development and tests, where it catches a mapper drifting from the contracts; services
+   * turn it off in production, where the mappers' typed DTOs are serialized as they are: parsing a
+   * ten-domain list or a scan's checks again costs more CPU than the rest of the request's own work.
+   */
+  validateResponses?: boolean;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -48,7 +55,7 @@ export function createApp(options: CreateAppOptions): App {
   const app = fastifyWithZod(options);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(options.validateResponses === false ? () => (data) => JSON.stringify(data) : serializerCompiler);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -85,6 +85,19 @@ describe('createApp', () => {
   });
 });
 
+describe('createApp without response validation', () => {
+  it('serializes answers as they are, for production where the mappers already build typed DTOs', async () => {
+    const lean = createApp({ logger: createLogger('test', 'silent'), validateResponses: false });
+    lean.get('/answer', { schema: { response: { 200: z.object({ ok: z.boolean() }) } } }, async () => ({ ok: true }));
+    await lean.ready();
+    const res = await lean.inject('/answer');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ ok: true });
+    await lean.close();
+  });
+});
+
 describe('an exhausted database pool', () => {
   it('answers 503 with Retry-After and a message, never 500, when no connection frees up in time', async () => {
     const t = await createTestDb();

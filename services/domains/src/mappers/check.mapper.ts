@@ -1,7 +1,9 @@
 import { checkDetailsByType, checkRows, checkStatusSchema, checkTypeSchema, type DomainCheck } from '@sendwell/contracts';
 import type { CheckRow } from '../repositories/check.repository.js';
 import { toIso } from './time.js';
+import { knownOr } from './known-value.js';
 
+const toCheckStatus = knownOr(checkStatusSchema, 'unknown');
 const rowOrder: ReadonlyMap<string, number> = new Map(checkRows.map((row, i) => [row.type, i]));
 
 /** A stored check as the contracts' DTO; a row of a type this build does not know is left out. */
@@ -14,7 +16,7 @@ export function toCheckDto(row: CheckRow): DomainCheck | null {
     domainId: row.domainId,
     scanId: row.scanId,
     type: type.data,
-    status: checkStatusSchema.catch('unknown').parse(row.status),
+    status: toCheckStatus(row.status),
     value: row.value,
     message: row.message,
     recommendation: row.recommendation,

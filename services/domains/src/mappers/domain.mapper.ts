@@ -9,10 +9,11 @@ import {
 } from '@sendwell/contracts';
 import type { DomainRow } from '../repositories/domain.repository.js';
 import { toIso, toIsoOrNull } from './time.js';
+import { knownOr } from './known-value.js';
 
 const DAY_MS = 86_400_000;
 
-export const toDomainStatus = (status: string): DomainStatus => domainStatusSchema.catch('unknown').parse(status);
+export const toDomainStatus: (status: string) => DomainStatus = knownOr(domainStatusSchema, 'unknown');
 
 /** The one place that knows both the domains row and the contracts' domain DTO. */
 export function toDomainDto(row: DomainRow): Domain {

@@ -1,6 +1,9 @@
 import { reputationFactorsSchema, reputationTrendSchema, type Reputation } from '@sendwell/contracts';
 import type { ReputationRow } from '../repositories/reputation.repository.js';
 import { toIso } from './time.js';
+import { knownOr } from './known-value.js';
+
+const toTrend = knownOr(reputationTrendSchema, 'stable');
 
 const clampScore = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
 
@@ -11,7 +14,7 @@ export function toReputationDto(row: ReputationRow): Reputation | null {
   return {
     domainId: row.domainId,
     score: clampScore(row.score),
-    trend: reputationTrendSchema.catch('stable').parse(row.trend),
+    trend: toTrend(row.trend),
     previousScore: row.previousScore === null ? null : clampScore(row.previousScore),
     calculatedAt: toIso(row.calculatedAt),
     factors: factors.data,

@@ -1,14 +1,19 @@
-import { domainStatusSchema, scanStatusSchema, scanTriggerSchema, summariseChecks, type HistoryScan, type Scan } from '@sendwell/contracts';
+import { scanStatusSchema, scanTriggerSchema, summariseChecks, type HistoryScan, type Scan } from '@sendwell/contracts';
 import type { HistoryScanRow, ScanRow } from '../repositories/scan.repository.js';
 import { toIso, toIsoOrNull } from './time.js';
+import { toDomainStatus } from './domain.mapper.js';
+import { knownOr } from './known-value.js';
+
+const toScanTrigger = knownOr(scanTriggerSchema, 'manual');
+const toScanStatus = knownOr(scanStatusSchema, 'failed');
 
 export function toScanDto(row: ScanRow): Scan {
   return {
     id: row.id,
     domainId: row.domainId,
-    trigger: scanTriggerSchema.catch('manual').parse(row.trigger),
-    status: scanStatusSchema.catch('failed').parse(row.status),
-    overallStatus: row.overallStatus === null ? null : domainStatusSchema.catch('unknown').parse(row.overallStatus),
+    trigger: toScanTrigger(row.trigger),
+    status: toScanStatus(row.status),
+    overallStatus: row.overallStatus === null ? null : toDomainStatus(row.overallStatus),
     createdAt: toIso(row.createdAt),
     startedAt: toIsoOrNull(row.startedAt),
     completedAt: toIsoOrNull(row.completedAt),
@@ -21,7 +26,7 @@ export function toHistoryScanDto(row: HistoryScanRow): HistoryScan {
   const { checkCount, passedCount, health } = summariseChecks(row.checkStatuses);
   return {
     id: row.id,
-    status: scanStatusSchema.catch('failed').parse(row.status),
+    status: toScanStatus(row.status),
     createdAt: toIso(row.createdAt),
     checkCount,
     passedCount,

@@ -42,4 +42,34 @@ export class CheckRepository {
       )
       .execute();
   }
+
+  /**
+   * The id of the latest completed scan of the user's active domain, ownership included, in one
+   * statement: `undefined` when the domain is not the user's, is deleted or does not exist; a null
+   * `scanId` before its first scan completes.
+   */
+  latestScanOfActiveDomain(userId: number, domainId: number): Promise<{ scanId: string | null } | undefined> {
+    return (
+      this.db
+        .selectFrom('domains')
+        // Lateral: the latest scan is found for this one domain through its (domain_id, created_at) index.
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('scans')
+              .select('scans.id')
+              .whereRef('scans.domainId', '=', 'domains.id')
+              .where('scans.status', '=', 'completed')
+              .orderBy('scans.createdAt', 'desc')
+              .limit(1)
+              .as('latest'),
+          (join) => join.onTrue(),
+        )
+        .select('latest.id as scanId')
+        .where('domains.id', '=', domainId)
+        .where('domains.userId', '=', userId)
+        .where('domains.isDeleted', '=', false)
+        .executeTakeFirst()
+    );
+  }
 }

@@ -1,5 +1,6 @@
 import {
   features,
+  DOMAIN_NOT_FOUND,
   HISTORY_PLAN_MESSAGE,
   REPUTATION_HISTORY_LIMIT,
   REPUTATION_PLAN_MESSAGE,
@@ -20,22 +21,44 @@ import { toReputationDto } from '../mappers/reputation.mapper.js';
 import { toHistoryScanDto, toScanDto } from '../mappers/scan.mapper.js';
 import { toIsoOrNull } from '../mappers/time.js';
 import { CheckRepository } from '../repositories/check.repository.js';
+import { isStoredId } from '../repositories/db.js';
 import { DomainRepository } from '../repositories/domain.repository.js';
 import { ReputationRepository } from '../repositories/reputation.repository.js';
 import { ScanRepository, type HistoryScanRow } from '../repositories/scan.repository.js';
 import type { DomainService } from './domain.service.js';
 
+/** Enough for the latest scan of every domain that is being looked at, in a few tens of MB at most. */
+const CHECKS_BY_SCAN_MAX = 2_000;
+
 /** The read side of scans: latest checks, DNS records, reputation, history and one scan's detail. */
 export class CheckService {
+  /** Checks of completed scans by scan id, oldest first (Map order); about 10 KB each. */
+  private readonly checksByScan = new Map<string, DomainCheck[]>();
+
   constructor(
     private readonly db: Database,
     private readonly domains: DomainService,
   ) {}
 
   /** The latest completed scan's checks, in card order; [] before the first scan completes. */
+  /**
+   * The domain page's hottest call: one small statement (ownership and the latest scan's id), then
+   * the checks from memory. A scan's checks are written once, in the scan's transaction, and never
+   * updated, so their DTOs are kept by scan id instead of reading and re-parsing each check's
+   * details (kilobytes of JSON) on every request.
+   */
   async latestChecks(user: AuthUser, id: number): Promise<DomainCheck[]> {
-    const domain = await this.domains.requireActive(user, id);
-    return toCheckDtos(await new CheckRepository(this.db).latestForDomain(domain.id));
+    const repository = new CheckRepository(this.db);
+    const latest = isStoredId(id) ? await repository.latestScanOfActiveDomain(user.id, id) : undefined;
+    if (!latest) throw notFound(DOMAIN_NOT_FOUND);
+    if (latest.scanId === null) return [];
+    const known = this.checksByScan.get(latest.scanId);
+    if (known) return known;
+    const checks = toCheckDtos(await repository.forScan(latest.scanId));
+    // The scan is completed, so its checks are all there; a full map drops its oldest entry.
+    if (this.checksByScan.size >= CHECKS_BY_SCAN_MAX) this.checksByScan.delete(this.checksByScan.keys().next().value!);
+    this.checksByScan.set(latest.scanId, checks);
+    return checks;
   }
 
   async latestChecksByName(user: AuthUser, name: string): Promise<DomainCheck[]> {
