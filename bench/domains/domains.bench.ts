@@ -15,7 +15,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
@@ -26,6 +26,7 @@ import { createTestDatabase, type TestDatabase } from '@sendwell/db/testing';
 import { createRedis } from '@sendwell/server-kit';
 import autocannon from 'autocannon';
 import { fillHistory } from './history-fill.js';
+import { printProfileSummaries, summariseProfiles } from './profile-summary.js';
 import { queryPlans, type Plan } from './query-plans.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -47,6 +48,8 @@ const OTHER_HISTORY_USERS = Number(process.env.BENCH_OTHER_HISTORY_USERS ?? 100)
  */
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const TARGET_P99_MS = 20;
+/** Closed-loop runs at fewer connections beside the target's 200 (BENCH_LOWER_CONNECTIONS=10,50). */
+const LOWER_CONNECTIONS = (process.env.BENCH_LOWER_CONNECTIONS ?? '10,50').split(',').filter(Boolean).map(Number);
 /** BENCH_CPU_PROF=1: each service writes CPU profiles (main thread and tsx's loader thread) to bench/results/profiles/domains-<service>/ when it stops. */
 const PROFILE = process.env.BENCH_CPU_PROF === '1';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
@@ -186,6 +189,8 @@ process.on('SIGINT', () => {
 });
 
 try {
+  // Profiles of this run only: the summary adds up every file in these folders.
+  if (PROFILE) await Promise.all(['auth', 'domains', 'gateway'].map((s) => rm(`${ROOT}bench/results/profiles/domains-${s}`, { recursive: true, force: true })));
   testDb = await createTestDatabase(SERVER_URL);
   db = createDb({ connectionString: testDb.url, max: 2, applicationName: 'bench-domains' });
   console.log(`database ${testDb.name}, queue prefix ${prefix}`);
@@ -282,10 +287,16 @@ try {
   ];
   const figures: Record<string, Figures & { loadAverage: string }> = {};
   const atRate: Record<string, Figures & { loadAverage: string }> = {};
+  const atLower: Record<string, Record<number, Figures & { loadAverage: string }>> = {};
   for (const route of routes.filter((r) => r.target)) {
     await loadTest(`${base}${route.path}`, token, WARMUP);
     figures[route.name] = { ...(await loadTest(`${base}${route.path}`, token, DURATION)), loadAverage: load() };
     atRate[route.name] = { ...(await loadTest(`${base}${route.path}`, token, DURATION, RATE)), loadAverage: load() };
+    // Closed loops of fewer connections: the latency of the work itself, with less of the queue.
+    atLower[route.name] = {};
+    for (const n of LOWER_CONNECTIONS) {
+      atLower[route.name]![n] = { ...(await loadTest(`${base}${route.path}`, token, DURATION, undefined, n)), loadAverage: load() };
+    }
   }
   // Reference points: the gateway's own health route (the hop alone) and the list straight from the domains service.
   const gatewayHealth = await loadTest(`${base}/health`, token, Math.min(DURATION, 5));
@@ -314,6 +325,13 @@ try {
     const f = atRate[route.name]!;
     console.log(`${row(route.name, f)}   ${f.p99 < TARGET_P99_MS && f.errors === 0 && f.non2xx === 0 ? 'PASS' : 'MISS'} (target p99 < ${TARGET_P99_MS} ms)   [load ${f.loadAverage}]`);
   }
+  for (const n of LOWER_CONNECTIONS) {
+    console.log(`closed loop of ${n} connections:`);
+    for (const route of routes.filter((r) => r.target)) {
+      const f = atLower[route.name]![n]!;
+      console.log(`${row(route.name, f)}   ${f.p99 < TARGET_P99_MS && f.errors === 0 && f.non2xx === 0 ? 'under' : 'over'} ${TARGET_P99_MS} ms at p99   [load ${f.loadAverage}]`);
+    }
+  }
   console.log(row('  the same, 1 connection', historyAlone));
   console.log('reference points:');
   console.log(row('gateway GET /health', gatewayHealth));
@@ -334,7 +352,22 @@ try {
       console.log(`  ${pass ? 'PASS' : 'MISS'}  ${route.name} ${phase}, ${CONNECTIONS} connections: p99 ${f.p99.toFixed(1)} ms (target < ${TARGET_P99_MS} ms), ${f.rps.toFixed(0)} req/s`);
     }
   }
-  console.log(`  load average at the end: ${load()}`);
+  for (const n of LOWER_CONNECTIONS) {
+    for (const route of routes.filter((r) => r.target)) {
+      const f = atLower[route.name]![n]!;
+      console.log(`  ${f.p99 < TARGET_P99_MS && f.errors === 0 && f.non2xx === 0 ? 'under' : 'over '}  ${route.name} closed loop, ${n} connections: p99 ${f.p99.toFixed(1)} ms, ${f.rps.toFixed(0)} req/s`);
+    }
+  }
+  // Little's law for a closed loop: connections = throughput × mean latency, and p99 sits above the
+  // mean; so p99 < 20 ms at 200 connections needs more than 200 / 0.020 = 10,000 answers a second.
+  const needed = CONNECTIONS / (TARGET_P99_MS / 1000);
+  console.log(`  arithmetic: a closed loop of ${CONNECTIONS} connections answered under ${TARGET_P99_MS} ms needs > ${needed.toFixed(0)} req/s (Little's law), so < ${((cpus().length * 1000) / needed).toFixed(2)} CPU ms per request on ${cpus().length} cores, load generator included:`);
+  for (const route of routes.filter((r) => r.target)) {
+    const f = figures[route.name]!;
+    const cpu = Object.values(f.cpuMsPerRequest).reduce((a, b) => a + b, 0);
+    console.log(`    ${route.name}: ${cpu.toFixed(2)} CPU ms per request in the servers (${Object.entries(f.cpuMsPerRequest).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}) → at most ${((cpus().length * 1000) / cpu).toFixed(0)} req/s on ${cpus().length} idle cores before autocannon's share; measured ${f.rps.toFixed(0)} req/s, so p99 ≈ ${((CONNECTIONS / Math.max(f.rps, 1)) * 1000).toFixed(0)} ms or more`);
+  }
+  console.log(`  load average at the end: ${load()} (other work on this machine takes CPU from every figure above)`);
 
   await mkdir(`${ROOT}bench/results`, { recursive: true });
   await writeFile(
@@ -349,6 +382,7 @@ try {
         figures,
         rate: RATE,
         atRate,
+        atLowerConnections: atLower,
         historyOneConnection: historyAlone,
         reference: { gatewayHealth, directList },
         plans: plans.map(({ lines: _lines, ...p }) => p),
@@ -363,6 +397,10 @@ try {
   console.error(error);
 } finally {
   await stopChildren();
+  if (PROFILE) {
+    console.log('\nwhere the CPU went (--cpu-prof of each service over the whole run, self time):');
+    printProfileSummaries(summariseProfiles(['gateway', 'domains'].map((s) => `${ROOT}bench/results/profiles/domains-${s}`)));
+  }
   await db?.destroy();
   // BullMQ keys of this run only (SCAN, never FLUSHALL: Redis is shared).
   let removed = 0;
