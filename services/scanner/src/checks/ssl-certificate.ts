@@ -146,6 +146,26 @@ interface Handshake {
 /** Handshake failures that mean the server offers no protocol version we offer (TLS 1.2 and 1.3). */
 const OLD_PROTOCOL_ERROR = /PROTOCOL_VERSION|UNSUPPORTED_PROTOCOL|NO_PROTOCOLS_AVAILABLE/;
 
+/**
+ * Node's client handshake (onConnectSecure) calls getPeerCertificate(true), which converts the whole
+ * verified chain up to the root into objects, only to hand the leaf's names to checkServerIdentity.
+ * That walk cost more than the rest of the check together; the chain verdict itself comes from
+ * OpenSSL (`authorized`, `authorizationError`) either way. So this socket answers with the leaf alone,
+ * converted once and read again by inspect(). (getPeerX509Certificate is no cheaper for the fields
+ * read here, and on Node 20 a client's call removes the leaf from the peer chain it reads.)
+ */
+function convertLeafOnce(socket: tls.TLSSocket): void {
+  let leaf: tls.PeerCertificate | undefined;
+  const getPeerCertificate = (): tls.PeerCertificate => {
+    if (leaf) return leaf;
+    const cert = tls.TLSSocket.prototype.getPeerCertificate.call(socket, false);
+    // Empty before the handshake ends (and null once closed): only a real certificate is kept.
+    if (cert && Object.keys(cert).length > 0) leaf = cert;
+    return cert;
+  };
+  Object.defineProperty(socket, 'getPeerCertificate', { value: getPeerCertificate });
+}
+
 /** One handshake; the socket is always destroyed before the promise settles or right after reading it. */
 function handshake(address: string, host: string, port: number, timeoutMs: number, context: tls.SecureContext | undefined): Promise<Handshake> {
   return new Promise((resolve) => {
@@ -157,6 +177,7 @@ function handshake(address: string, host: string, port: number, timeoutMs: numbe
       rejectUnauthorized: false,
       ...(context ? { secureContext: context } : {}),
     });
+    convertLeafOnce(socket);
     const finish = (result: Handshake): void => {
       if (settled) return;
       settled = true;

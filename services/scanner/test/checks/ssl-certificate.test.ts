@@ -177,6 +177,11 @@ describe('sslCertificateCheck', () => {
       expect.objectContaining({ code: 'SSL_HOSTNAME_MISMATCH', host: 'www.site.test', rfc: 'RFC 6125 §6' }),
     ]);
     expect(hosts(partial).map((h) => h.hostnameMatches)).toEqual([true, false]);
+    // Node's own identity verdict on a trusted chain (run on the leaf alone, see convertLeafOnce).
+    expect(hosts(partial).map((h) => [h.authorized, (h as Host & { authorizationError: string | null }).authorizationError])).toEqual([
+      [true, null],
+      [false, 'ERR_TLS_CERT_ALTNAME_INVALID'],
+    ]);
   });
 
   it('is an error when nothing listens, and closes a silent connection at the timeout', async () => {
