@@ -3,7 +3,7 @@ import type { Database } from '@sendwell/db';
 import type { Logger } from '@sendwell/server-kit';
 import { UnrecoverableError, type Queue } from 'bullmq';
 import { ScanRepository } from '../repositories/scan.repository.js';
-import { ScheduleRepository } from '../repositories/schedule.repository.js';
+import { ScheduleRepository, type ClaimedScan } from '../repositories/schedule.repository.js';
 import { scanJob } from '../scan/scan-job.js';
 import type { JobHandler } from '../workers/job-handler.js';
 import type { ScanMetrics } from '../workers/scan-metrics.js';
@@ -15,6 +15,8 @@ export interface SweeperOptions {
   leaseMs: number;
   /** Batches per sweep at most, so one sweep cannot run unbounded; the next sweep continues. */
   maxBatches?: number;
+  /** Claim-then-queue loops run at once (see sweep()); default 3. */
+  lanes?: number;
 }
 
 interface EnqueueOutcome {
@@ -46,49 +48,49 @@ export class Sweeper {
     const total: SweepResult = { claimed: 0, queued: 0, deduplicated: 0 };
     const maxBatches = this.options.maxBatches ?? 50;
     const schedule = new ScheduleRepository(this.db);
-    // One batch's enqueue (Redis) runs while the next batch is claimed (Postgres): the two take
-    // similar time, so overlapping them nearly doubles a sweep's rate (bench/scanner measures it).
-    // The outcome is captured at once so a failed enqueue is never an unhandled rejection.
-    let inFlight: Promise<{ ok: EnqueueOutcome } | { error: unknown }> | undefined;
-    const settle = async (): Promise<void> => {
-      const outcome = await inFlight;
-      inFlight = undefined;
-      if (!outcome) return;
-      if ('error' in outcome) throw outcome.error;
-      total.queued += outcome.ok.queued;
-      total.deduplicated += outcome.ok.deduplicated;
-    };
-    try {
-      for (let i = 0; i < maxBatches; i++) {
-        const { claimed, scans } = await schedule.claimDue(this.options.batch, this.options.leaseMs);
-        total.claimed += claimed;
+    let batches = 0;
+    let exhausted = false;
+    let failure: { error: unknown } | undefined;
+    // Each lane claims a batch (Postgres), then queues it (Redis), and again. Several lanes keep
+    // Postgres, Redis and this process busy at once, where one lane leaves two of them waiting on the
+    // third (bench/scanner measures it). Their claims never overlap: SKIP LOCKED hands each due row to
+    // one statement, and a claimed row is due again only after the lease, as with concurrent sweepers.
+    const lane = async (): Promise<void> => {
+      while (!exhausted && !failure && batches < maxBatches) {
+        batches++;
+        let claim;
         try {
-          await settle();
+          claim = await schedule.claimDue(this.options.batch, this.options.leaseMs);
         } catch (error) {
-          // The previous batch could not be queued, so this one will not be either: mark its scans failed too.
-          await new ScanRepository(this.db).failQueued(scans.map((c) => c.scanId), 'The scan could not be queued; it will be retried.');
-          throw error;
+          failure ??= { error };
+          return;
         }
-        if (scans.length > 0) {
-          inFlight = this.enqueue(scans).then(
-            (ok) => ({ ok }),
-            (error: unknown) => ({ error }),
-          );
-        }
+        total.claimed += claim.claimed;
         // A short batch means the due rows ran out (or the rest are locked by another sweeper).
-        if (claimed < this.options.batch) break;
+        if (claim.claimed < this.options.batch) exhausted = true;
+        if (claim.scans.length === 0) continue;
+        if (failure) {
+          // Another batch could not be queued, so this one will not be either: mark its scans failed too.
+          await new ScanRepository(this.db).failQueued(claim.scans.map((c) => c.scanId), 'The scan could not be queued; it will be retried.');
+          return;
+        }
+        try {
+          const outcome = await this.enqueue(claim.scans);
+          total.queued += outcome.queued;
+          total.deduplicated += outcome.deduplicated;
+        } catch (error) {
+          failure ??= { error };
+        }
       }
-      await settle();
-    } finally {
-      // A claim that threw leaves an enqueue in flight: let it finish (it handles its own failure).
-      await inFlight;
-    }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, this.options.lanes ?? 3) }, lane));
+    if (failure) throw failure.error;
     this.metrics?.domainsClaimed.inc(total.queued);
     if (total.claimed > 0) this.logger.info(total, 'due domains queued');
     return total;
   }
 
-  private async enqueue(claims: Array<{ scanId: string; domainId: number }>): Promise<EnqueueOutcome> {
+  private async enqueue(claims: ClaimedScan[]): Promise<EnqueueOutcome> {
     const scans = new ScanRepository(this.db);
     let jobs;
     try {

@@ -113,6 +113,38 @@ describe('Sweeper', () => {
     expect((await deps.queues.scan.getJobCounts('waiting')).waiting).toBe(n);
   });
 
+  it('marks every claimed scan failed when Redis refuses the jobs, with lanes claiming in parallel, and throws', async () => {
+    const user = await f.user('standard');
+    const n = 120;
+    await testDb.db
+      .insertInto('domains')
+      .values(Array.from({ length: n }, (_, i) => ({ userId: user, name: `refused${i}.example`, nextScanAt: past(i * 10) })))
+      .execute();
+    let calls = 0;
+    const refusing = {
+      addBulk: async () => {
+        calls++;
+        // Let the other lanes claim meanwhile, as a slow Redis would.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        throw new Error('redis refused');
+      },
+    } as unknown as typeof deps.queues.scan;
+    const sweeper = new Sweeper(testDb.db, refusing, { batch: 10, leaseMs: 600_000, lanes: 3 }, silentLogger);
+
+    await expect(sweeper.sweep()).rejects.toThrow('redis refused');
+    expect(calls).toBeGreaterThanOrEqual(1);
+    const statuses = await testDb.db
+      .selectFrom('scans')
+      .innerJoin('domains', 'domains.id', 'scans.domainId')
+      .select(['scans.status', 'scans.error'])
+      .where('domains.userId', '=', user)
+      .execute();
+    // Each lane stops after its batch: far from all 120 were claimed, and none is left as queued.
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.length).toBeLessThan(n);
+    expect(statuses.every((row) => row.status === 'failed' && row.error === 'The scan could not be queued; it will be retried.')).toBe(true);
+  });
+
   it('registers one job scheduler however many processes boot, and its sweeps scan due domains on their plan interval', async () => {
     await Promise.all([deps.startScheduler(), deps.startScheduler()]);
     const schedulers = await deps.queues.scan.getJobSchedulers();
