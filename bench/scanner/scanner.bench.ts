@@ -10,7 +10,10 @@
  * Postgres and Redis servers. Nothing measured shares an event loop with what loads it.
  *
  *   pnpm --filter @sendwell/bench bench:scanner
- *   BENCH_SCANS=2000 BENCH_SOAK_SCANS=10000 BENCH_CONCURRENCY=200 BENCH_SWEEP_DOMAINS=1000000 BENCH_CPU_PROF=1
+ *   BENCH_SCANS=2000 BENCH_SOAK_SCANS=10000 BENCH_CONCURRENCY=50 BENCH_COMPARE_CONCURRENCY=200 BENCH_SOAK_CONCURRENCY=200
+ *   BENCH_SWEEP_DOMAINS=1000000 BENCH_CPU_PROF=1
+ * (the defaults; BENCH_CONCURRENCY, production's SCANNER_CONCURRENCY default, is the one judged, sections 1
+ * and 3; section 1 is measured again at BENCH_COMPARE_CONCURRENCY, 0 to skip, for comparison only)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
