@@ -207,6 +207,9 @@ function answersQuestion(packet: DecodedPacket, question: DnsQuestion): boolean 
 }
 
 function decode(message: Buffer): DecodedPacket | null {
+  // Nothing reads the additional section (the EDNS OPT record, glue addresses): with ARCOUNT set to 0,
+  // dns-packet stops after the authority section instead of decoding records only to drop them.
+  if (message.length >= HEADER_BYTES) message.writeUInt16BE(0, 10);
   try {
     return dnsPacket.decode(message);
   } catch {

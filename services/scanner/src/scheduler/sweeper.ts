@@ -83,8 +83,11 @@ export class Sweeper {
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.max(1, this.options.lanes ?? 3) }, lane));
+    // Settled, not all: every lane has stopped before the sweep reports, whichever failed first.
+    const lanes = await Promise.allSettled(Array.from({ length: Math.max(1, this.options.lanes ?? 3) }, lane));
     if (failure) throw failure.error;
+    const crashed = lanes.find((outcome) => outcome.status === 'rejected');
+    if (crashed) throw crashed.reason;
     this.metrics?.domainsClaimed.inc(total.queued);
     if (total.claimed > 0) this.logger.info(total, 'due domains queued');
     return total;
