@@ -45,11 +45,12 @@ describe('dashboard (free plan)', () => {
 
     await page.getByRole('button', { name: 'Scan Now' }).click();
     await page.getByText(/^(Scan Initiated|Scan Failed)$/).waitFor();
-    // The bell's free-plan promo is the shell's (account.e2e.ts covers it); dismissed so the badge does not count it.
-    await page.getByRole('button', { name: /^Notifications/ }).click();
-    await page.getByRole('button', { name: 'Dismiss promotion' }).click();
-    await page.keyboard.press('Escape');
+    // The shell with the free-plan promo counted on the bell, and the bell open on it (account.e2e.ts covers its badge rules).
     await captureScreen(page, 'dashboard');
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await page.getByText('Unlock Premium Features').waitFor();
+    await captureScreen(page, 'notification-bell-promo');
+    await page.keyboard.press('Escape');
 
     // A click on a domain opens the Upgrade Required dialog.
     await page.getByRole('button', { name: new RegExp(HEALTHY_DOMAIN) }).click();
@@ -67,6 +68,41 @@ describe('dashboard (free plan)', () => {
     expect(await screen.getByRole('link', { name: 'View Subscription Plans' }).getAttribute('href')).toBe('/subscription');
     expect(await screen.getByRole('link', { name: 'Return to Dashboard' }).getAttribute('href')).toBe('/dashboard');
     await captureScreen(page, 'domains-upgrade-required');
+    // Only quick-check sign-ups get the banner here.
+    expect(await page.getByTestId('quick-check-banner').count()).toBe(0);
+
+    // Dismissing the welcome banner clears the flag on the server and reloads the page without it.
+    await page.goto('/dashboard');
+    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Dismiss banner' }).click()]);
+    const row = await withDb((db) => db.selectFrom('users').select('showUpgradeNotification').where('email', '=', user.email).executeTakeFirstOrThrow());
+    expect(row.showUpgradeNotification).toBe(false);
+    await page.getByRole('heading', { name: 'Domain Overview' }).waitFor();
+    expect(await banner.count()).toBe(0);
+  });
+
+  it('greets a quick-check sign-up with the green banner and the /domains banner to the plan comparison', async () => {
+    const user = uniqueUser('dashqc');
+    await registerViaApi(user, { signupSource: 'quick-check', quickCheckDomain: BROKEN_DOMAIN, showUpgradeNotification: true });
+    await withDb((db) => db.updateTable('users').set({ preferencesSet: true }).where('email', '=', user.email).execute());
+    const { page } = await newPage(browser, MOBILE);
+    await login(page, user);
+    const green = page.getByTestId('welcome-banner-green');
+    await green.getByText(BROKEN_DOMAIN).waitFor();
+    expect(await page.getByTestId('welcome-banner-blue').count()).toBe(0);
+
+    await page.goto('/domains');
+    const banner = page.getByTestId('quick-check-banner');
+    await banner.getByText(BROKEN_DOMAIN).waitFor();
+    expect(await banner.getByRole('link', { name: 'Compare plans' }).getAttribute('href')).toBe('/subscription-comparison');
+    await captureScreen(page, 'domains-quick-check-banner');
+
+    // One flag behind both banners: dismissed here, gone from the dashboard too.
+    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Dismiss banner' }).click()]);
+    await page.getByTestId('upgrade-required').waitFor();
+    expect(await banner.count()).toBe(0);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Domain Overview' }).waitFor();
+    expect(await green.count()).toBe(0);
   });
 
   it('saves the popup preferences and refuses a second domain with "Domain Limit Reached"', async () => {

@@ -1,19 +1,20 @@
 import type { User } from '@sendwell/contracts';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
+import { DismissBannerButton } from '@/components/signup-banner/dismiss-banner-button';
+import { signupBannerTone } from '@/components/signup-banner/signup-banner';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 
 /**
  * Part 1 §2: green for a quick-check sign-up, blue for a landing-page sign-up, each on the free plan
- * with the domain that was added for them, naming it and linking to /subscription.
+ * with the domain that was added for them, naming it and linking to /subscription; dismissable.
  */
 export function WelcomeBanner({ user }: { user: User }) {
+  const tone = signupBannerTone(user);
   const domain = user.quickCheckDomain;
-  if (user.planType !== 'free' || !domain) return null;
-  const tone = user.signupSource === 'quick-check' ? 'green' : user.signupSource === 'landing_page' ? 'blue' : null;
-  if (!tone) return null;
+  if (!tone || !domain) return null;
   return (
     <section
       aria-label="Welcome"
@@ -37,9 +38,12 @@ export function WelcomeBanner({ user }: { user: User }) {
           </p>
         </div>
       </div>
-      <Link to={paths.subscription} className={buttonClass(tone === 'green' ? 'default' : 'default', 'sm', 'shrink-0')}>
-        View plans
-      </Link>
+      <div className="flex shrink-0 items-center gap-2">
+        <Link to={paths.subscription} className={buttonClass('default', 'sm')}>
+          View plans
+        </Link>
+        <DismissBannerButton />
+      </div>
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/auth-provider';
 import { useNow } from '@/lib/hooks/use-now';
 import { DomainCard, DomainCardSkeleton } from './domain-card';
+import { QuickCheckBanner } from './quick-check-banner';
 import { RecentlyDeletedPanel } from './recently-deleted-panel';
 import { RemoveDomainDialog } from './remove-domain-dialog';
 
@@ -85,8 +86,14 @@ function DomainList({ plan }: { plan: string }) {
 /** /domains: the list for paid plans; the upgrade-required screen on the free plan (part 1 §2, §6). */
 export function DomainsPage() {
   const user = useUser();
-  if (!features.domainsPage(user.planType)) {
-    return <UpgradeRequiredScreen description="Monitoring several domains, with every check in detail, is available on paid plans. Upgrade to unlock:" />;
-  }
-  return <DomainList plan={user.planType} />;
+  return (
+    <div className="space-y-6">
+      <QuickCheckBanner user={user} />
+      {features.domainsPage(user.planType) ? (
+        <DomainList plan={user.planType} />
+      ) : (
+        <UpgradeRequiredScreen description="Monitoring several domains, with every check in detail, is available on paid plans. Upgrade to unlock:" />
+      )}
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { features, relativeTime, type User } from '@sendwell/contracts';
 import { Bell, Sparkles, X } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -19,6 +19,7 @@ const MAX_ALERTS = 5;
 export function NotificationBell({ user }: { user: User }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const headingId = useId();
   const [promoDismissed, setPromoDismissed] = useState(() => localStorage.getItem(storageKeys.freePromoDismissed) === 'true');
   useNewReportDetection(user.planType);
   const local = useLocalNotifications();
@@ -44,22 +45,29 @@ export function NotificationBell({ user }: { user: User }) {
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label={count > 0 ? `Notifications (${badge})` : 'Notifications'}>
+        {/* Named by its content, not aria-label, so the visible badge is part of the name (WCAG 2.5.3): "Notifications, 3 unread". */}
+        <Button variant="ghost" size="icon" className="relative">
           <Bell className="h-5 w-5" aria-hidden="true" />
+          <span className="sr-only">{count > 0 ? 'Notifications, ' : 'Notifications'}</span>
           {badge ? (
-            <span
-              data-testid="bell-badge"
-              className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
-            >
-              {badge}
-            </span>
+            <>
+              <span
+                data-testid="bell-badge"
+                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+              >
+                {badge}
+              </span>
+              <span className="sr-only"> unread</span>
+            </>
           ) : null}
         </Button>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content align="end" sideOffset={8} className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-lg border bg-card text-card-foreground shadow-lg">
+        <Popover.Content aria-labelledby={headingId} align="end" sideOffset={8} className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-lg border bg-card text-card-foreground shadow-lg">
           <div className="flex items-center justify-between border-b px-4 py-3">
-            <h2 className="text-sm font-semibold">Notifications</h2>
+            <h2 id={headingId} className="text-sm font-semibold">
+              Notifications
+            </h2>
             {unreadLocal > 0 || unreadAlerts > 0 ? (
               <button
                 type="button"
