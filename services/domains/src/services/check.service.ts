@@ -40,8 +40,8 @@ export class CheckService {
     private readonly domains: DomainService,
   ) {}
 
-  /** The latest completed scan's checks, in card order; [] before the first scan completes. */
   /**
+   * The latest completed scan's checks, in card order; [] before the first scan completes.
    * The domain page's hottest call: one small statement (ownership and the latest scan's id), then
    * the checks from memory. A scan's checks are written once, in the scan's transaction, and never
    * updated, so their DTOs are kept by scan id instead of reading and re-parsing each check's
