@@ -1,11 +1,14 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Gateway } from './helpers.js';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const ASSET = 'console.log("app");';
+/** Big enough to be worth compressing, as the build's chunks are. */
+const CHUNK = `export const rules = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, rule: 'SPF_TOO_MANY_LOOKUPS' })))};`;
 
 let dist: string;
 let gateway: Gateway;
@@ -16,6 +19,12 @@ beforeAll(async () => {
   await writeFile(join(dist, 'index.html'), INDEX);
   await writeFile(join(dist, 'assets', 'index-abc123.js'), ASSET);
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // What the build writes (vite-plugin-compression2): each text file with .br and .gz beside it.
+  for (const [file, text] of [['index.html', INDEX], ['assets/chunk-def456.js', CHUNK]] as const) {
+    await writeFile(join(dist, file), text);
+    await writeFile(join(dist, `${file}.br`), brotliCompressSync(text));
+    await writeFile(join(dist, `${file}.gz`), gzipSync(text));
+  }
   gateway = await startGateway({ WEB_DIST_DIR: dist });
 });
 
@@ -49,6 +58,12 @@ describe('the built web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
   });
 
+  it('does not offer the compressed variants as URLs of their own', async () => {
+    for (const url of ['/assets/chunk-def456.js.br', '/assets/chunk-def456.js.gz', '/index.html.br']) {
+      expect((await gateway.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+  });
+
   it.each(['/dashboard', '/domains/example.com/history', '/settings?tab=billing'])('falls back to index.html for the client route %s', async (url) => {
     const res = await gateway.app.inject({ method: 'GET', url, headers: html });
     expect(res.statusCode).toBe(200);
@@ -69,6 +84,63 @@ describe('the built web app', () => {
     const text = (await gateway.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(text).toMatch(/gateway_http_requests_total\{[^}]*route="static",method="GET",status="200"[^}]*\} \d+/);
     expect(text).not.toContain('abc123');
+  });
+});
+
+describe('precompressed files', () => {
+  const decode: Record<string, (body: Buffer) => Buffer> = { br: brotliDecompressSync, gzip: gunzipSync, identity: (body) => body };
+
+  it.each([
+    ['br, gzip, deflate', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['deflate', 'identity'],
+    ['identity', 'identity'],
+    [undefined, 'identity'],
+  ])('serves a hashed chunk to Accept-Encoding %s as %s, cached for a year, varying on the encoding', async (acceptEncoding, encoding) => {
+    const res = await gateway.app.inject({
+      method: 'GET',
+      url: '/assets/chunk-def456.js',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers['vary']).toBe('accept-encoding');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+    expect(decode[encoding]!(res.rawPayload).toString()).toBe(CHUNK);
+    if (encoding !== 'identity') expect(res.rawPayload.length).toBeLessThan(CHUNK.length / 4);
+  });
+
+  it.each(['/', '/login', '/dashboard'])('serves index.html at %s compressed, never cached without revalidation', async (url) => {
+    for (const [acceptEncoding, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['', 'identity']] as const) {
+      const res = await gateway.app.inject({ method: 'GET', url, headers: { ...html, 'accept-encoding': acceptEncoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(res.headers['vary']).toBe('accept-encoding');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(decode[encoding]!(res.rawPayload).toString()).toBe(INDEX);
+    }
+  });
+
+  it('serves a file the build did not compress as it is, without Vary', async () => {
+    const res = await gateway.app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers['vary']).toBeUndefined();
+    expect(res.body).toBe(ASSET);
+  });
+
+  it('answers a conditional request for a compressed variant with 304', async () => {
+    const headers = { 'accept-encoding': 'br' };
+    const first = await gateway.app.inject({ method: 'GET', url: '/assets/chunk-def456.js', headers });
+    const again = await gateway.app.inject({ method: 'GET', url: '/assets/chunk-def456.js', headers: { ...headers, 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, type ApiError } from '@sendwell/contracts';
@@ -9,19 +9,36 @@ import { pathOf } from '../proxy/route-table.js';
 const BUILD_COMMAND = 'pnpm --filter @sendwell/web build';
 const STATIC_LABEL = 'static';
 
-/** Vite names every file under assets/ by its content hash, so they never change under one URL. */
-function setCacheHeaders(res: { setHeader(name: string, value: string): unknown }, filePath: string): void {
-  const hashed = filePath.includes(`${sep}assets${sep}`);
-  res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+/** The build writes `<file>.br` and `<file>.gz` beside each text file (apps/web/vite.config.ts). */
+const COMPRESSED_SUFFIX = /\.(br|gz)$/;
+
+/**
+ * Vite names every file under assets/ by its content hash, so they never change under one URL.
+ * A file that also exists compressed answers differently per Accept-Encoding, which caches must
+ * know for every variant, the uncompressed one included (RFC 9110 §12.5.5).
+ */
+function cacheHeaders(negotiated: ReadonlySet<string>) {
+  return (res: { setHeader(name: string, value: string): unknown }, filePath: string): void => {
+    const hashed = filePath.includes(`${sep}assets${sep}`);
+    res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (negotiated.has(filePath.replace(COMPRESSED_SUFFIX, ''))) res.setHeader('vary', 'accept-encoding');
+  };
+}
+
+/** Absolute paths of the build's files that have a precompressed variant beside them. */
+function filesWithCompressedVariants(distDir: string): Set<string> {
+  const files = readdirSync(distDir, { recursive: true, encoding: 'utf8' }).map((file) => join(distDir, file));
+  const present = new Set(files);
+  return new Set(files.filter((file) => !COMPRESSED_SUFFIX.test(file) && (present.has(`${file}.br`) || present.has(`${file}.gz`))));
 }
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
 /**
- * The built web app: its files with long caching for hashed assets, and `index.html` for any
- * other GET a browser navigates to (client-side routes). Without a build the gateway still starts,
- * and `/` says how to make one.
+ * The built web app: its files (precompressed when the client accepts brotli or gzip) with long
+ * caching for hashed assets, and `index.html` for any other GET a browser navigates to (client-side
+ * routes). Without a build the gateway still starts, and `/` says how to make one.
  */
 export async function registerWeb(app: App, { distDir }: { distDir: string }): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
@@ -54,8 +71,12 @@ export async function registerWeb(app: App, { distDir }: { distDir: string }): P
       root: distDir,
       // One route per built file at start; the fallback below owns every other path.
       wildcard: false,
+      // Serves `x.js.br` or `x.js.gz` for `x.js` when the client accepts it (brotli first).
+      preCompressed: true,
+      // The variants are not URLs of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
-      setHeaders: setCacheHeaders,
+      setHeaders: cacheHeaders(filesWithCompressedVariants(distDir)),
     });
 
     web.get('/*', (request, reply) => {
