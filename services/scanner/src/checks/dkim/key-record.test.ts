@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { analyseDkimKeyRecord, looksLikeDkimKey } from './key-record.js';
 
@@ -22,6 +22,39 @@ describe('analyseDkimKeyRecord', () => {
     const result = analyseDkimKeyRecord(`v=DKIM1; k=rsa; p=${rsa2048}`, 's');
     expect(result).toMatchObject({ keyType: 'rsa', keyBits: 2048, keyFormat: 'spki', usable: true, revoked: false });
     expect(result.findings).toEqual([]);
+  });
+
+  it('reads RSA SPKI keys from the DER as OpenSSL does, damaged ones included', () => {
+    /** What OpenSSL makes of the bytes: the key type and size, or null when it reads neither SPKI nor PKCS#1. */
+    const openssl = (der: Buffer): [string, number | null] | null => {
+      for (const type of ['spki', 'pkcs1'] as const) {
+        try {
+          const key = createPublicKey({ key: der, format: 'der', type });
+          return [key.asymmetricKeyType ?? 'unknown', key.asymmetricKeyDetails?.modulusLength ?? null];
+        } catch {
+          // the next encoding
+        }
+      }
+      return null;
+    };
+    const ours = (der: Buffer): [string, number | null] | null => {
+      const result = analyseDkimKeyRecord(`v=DKIM1; k=rsa; p=${der.toString('base64')}`, 's');
+      return result.keyBits === null ? null : [result.keyType ?? 'unknown', result.keyBits];
+    };
+    for (const bits of [1023, 2048]) {
+      const der = Buffer.from(rsaKey(bits), 'base64');
+      const variants = [der, Buffer.concat([der, Buffer.from([0])])];
+      for (let cut = 1; cut < 40; cut++) variants.push(der.subarray(0, der.length - cut), der.subarray(0, cut));
+      // Every bit of the headers (SPKI, algorithm, BIT STRING, RSAPublicKey, modulus) flipped in turn.
+      for (let index = 0; index < 36; index++) {
+        for (let bit = 0; bit < 8; bit++) {
+          const flipped = Buffer.from(der);
+          flipped[index] = (flipped[index] as number) ^ (1 << bit);
+          variants.push(flipped);
+        }
+      }
+      for (const variant of variants) expect(ours(variant)).toEqual(openssl(variant));
+    }
   });
 
   it('ignores whitespace inside p= and unknown tags', () => {

@@ -95,8 +95,74 @@ interface DecodedKey {
   format: 'spki' | 'pkcs1' | 'raw';
 }
 
+/** A DER element: its tag, where its contents start and end. */
+interface DerElement {
+  tag: number;
+  start: number;
+  end: number;
+}
+
+/** One definite-length DER element at `offset` (X.690 §8.1), or null if malformed or past `limit`. */
+function derElement(der: Buffer, offset: number, limit: number): DerElement | null {
+  if (offset + 2 > limit) return null;
+  const tag = der[offset] as number;
+  let length = der[offset + 1] as number;
+  let start = offset + 2;
+  if (length & 0x80) {
+    const count = length & 0x7f;
+    // Minimal long form only (DER): one or two length bytes cover any key a DKIM record can hold.
+    if (count === 0 || count > 2 || start + count > limit) return null;
+    length = 0;
+    for (let i = 0; i < count; i++) length = length * 256 + (der[start + i] as number);
+    if (length < 0x80 || (count === 2 && length < 0x100)) return null;
+    start += count;
+  }
+  const end = start + length;
+  return end > limit ? null : { tag, start, end };
+}
+
+/** A positive, minimally encoded INTEGER's bit length, else null. */
+function positiveIntegerBits(der: Buffer, element: DerElement): number | null {
+  if (element.tag !== 0x02 || element.end === element.start) return null;
+  let first = element.start;
+  if ((der[first] as number) & 0x80) return null; // negative
+  if (der[first] === 0) {
+    if (element.end - first === 1 || !((der[first + 1] as number) & 0x80)) return null; // zero or not minimal
+    first++;
+  }
+  return (element.end - first - 1) * 8 + (32 - Math.clz32(der[first] as number));
+}
+
+/** AlgorithmIdentifier of rsaEncryption (1.2.840.113549.1.1.1) with NULL parameters, as DER. */
+const RSA_ENCRYPTION_ALGORITHM = Buffer.from('300d06092a864886f70d0101010500', 'hex');
+
+/**
+ * The modulus length of a well-formed SPKI rsaEncryption key, read from the DER directly; null for
+ * anything else, which createPublicKey then reads. OpenSSL 3 resolves a DER key through its generic
+ * decoder chain, the dearest step of the DKIM check, for the one number the check needs from the
+ * usual key; anything unusual (another algorithm, PKCS#1, a flaw) still goes through OpenSSL.
+ */
+function rsaSpkiModulusBits(der: Buffer): number | null {
+  const spki = derElement(der, 0, der.length);
+  if (!spki || spki.tag !== 0x30 || spki.end !== der.length) return null;
+  const algorithmEnd = spki.start + RSA_ENCRYPTION_ALGORITHM.length;
+  if (algorithmEnd > spki.end || !der.subarray(spki.start, algorithmEnd).equals(RSA_ENCRYPTION_ALGORITHM)) return null;
+  const bitString = derElement(der, algorithmEnd, spki.end);
+  // A BIT STRING with no unused bits, the last element of the SPKI.
+  if (!bitString || bitString.tag !== 0x03 || bitString.end !== spki.end || der[bitString.start] !== 0) return null;
+  const rsaKey = derElement(der, bitString.start + 1, bitString.end);
+  if (!rsaKey || rsaKey.tag !== 0x30 || rsaKey.end !== bitString.end) return null;
+  const modulus = derElement(der, rsaKey.start, rsaKey.end);
+  if (!modulus) return null;
+  const exponent = derElement(der, modulus.end, rsaKey.end);
+  if (!exponent || exponent.end !== rsaKey.end || positiveIntegerBits(der, exponent) === null) return null;
+  return positiveIntegerBits(der, modulus);
+}
+
 /** Reads the DER bytes of `p=` as SPKI, else PKCS#1 RSAPublicKey (RFC 6376 erratum 3017). */
 function decodeDer(der: Buffer): DecodedKey | null {
+  const rsaBits = rsaSpkiModulusBits(der);
+  if (rsaBits !== null) return { type: 'rsa', bits: rsaBits, format: 'spki' };
   for (const type of ['spki', 'pkcs1'] as const) {
     try {
       const key = createPublicKey({ key: der, format: 'der', type });
