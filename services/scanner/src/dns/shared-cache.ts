@@ -105,16 +105,20 @@ export class SharedAnswerCache {
     }
   }
 
+  /** A fresh cached answer, counted as a hit, or undefined: resolve()'s first step, for callers that can skip the rest. */
+  hit(key: string): DnsResponse | undefined {
+    const cached = this.get(key);
+    if (cached) this.counters.hits++;
+    return cached;
+  }
+
   /**
    * The cached answer for `key`, else the one a concurrent caller is fetching, else `fetch()`'s
    * (stored when cacheable). `fromNetwork` tells the caller whether its own fetch ran.
    */
   async resolve(key: string, fetch: () => Promise<DnsResponse>): Promise<{ response: DnsResponse; fromNetwork: boolean }> {
-    const cached = this.get(key);
-    if (cached) {
-      this.counters.hits++;
-      return { response: cached, fromNetwork: false };
-    }
+    const cached = this.hit(key);
+    if (cached) return { response: cached, fromNetwork: false };
     const pending = this.inFlight.get(key);
     if (pending) {
       this.counters.joined++;
