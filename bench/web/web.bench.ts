@@ -233,9 +233,17 @@ async function runLighthouse(url: string, formFactor: 'mobile' | 'desktop', port
     // Nothing leaves the machine: no screenshot upload, no external check.
     disableFullPageScreenshot: true,
   };
-  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr } = result;
+  let lhr: Result | undefined;
+  // On a loaded machine the trace sometimes misses the navigation (NO_NAVSTART): such a run measured
+  // nothing, so it is run again rather than failing the whole bench.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    console.log(`      (Lighthouse ${url}: ${lhr.runtimeError.code}, attempt ${attempt} of 3)`);
+  }
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   mkdirSync(LH_DIR, { recursive: true });
   writeFileSync(join(LH_DIR, `${formFactor}${new URL(url).pathname.replace(/\//g, '_')}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`Lighthouse ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

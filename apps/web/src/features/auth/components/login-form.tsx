@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type LoginBody } from '@sendwell/contracts';
+import type { LoginBody } from '@sendwell/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,6 +15,18 @@ import { useLogin } from '../api/login';
 
 export const EMAIL_FIRST = 'Please enter your email address first.';
 
+/**
+ * zod and the contracts' login schema (~45 KB gzip) load when the form is first used, not with
+ * /login: on a phone they cost the page's first paint more than any validation is worth.
+ */
+let resolverPromise: Promise<Resolver<LoginBody>> | undefined;
+const loadResolver = () =>
+  (resolverPromise ??= Promise.all([
+    import('@hookform/resolvers/zod').then(({ zodResolver }) => zodResolver),
+    import('@sendwell/contracts').then(({ loginSchema }) => loginSchema),
+  ]).then(([zodResolver, loginSchema]) => zodResolver(loginSchema)));
+const lazyResolver: Resolver<LoginBody> = async (values, context, options) => (await loadResolver())(values, context, options);
+
 /** Sign-in with the Forgot password action (part 1 §2, §5, §8). */
 export function LoginForm() {
   const navigate = useNavigate();
@@ -23,7 +34,7 @@ export function LoginForm() {
   const login = useLogin();
   const forgot = useForgotPassword();
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LoginBody>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const form = useForm<LoginBody>({ resolver: lazyResolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -52,7 +63,7 @@ export function LoginForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <form onSubmit={onSubmit} onFocus={() => void loadResolver()} noValidate className="space-y-4">
       {failure ? <Alert variant="destructive">{failure}</Alert> : null}
       <FormField label="Email" error={errors.email?.message}>
         <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />

@@ -10,7 +10,7 @@ import { clearCurrencyOverride } from '../lib/currency';
  * The contracts' rules are loaded when the visitor starts typing, not with the page: they bring zod,
  * which the landing page's first load cannot afford (150 KB budget).
  */
-const loadRules = () => import('@sendwell/contracts');
+const loadRules = () => import('@sendwell/contracts').then(({ landingDomainError }) => landingDomainError);
 
 /** Domain input with the landing rules in order; a valid domain goes to registration (part 2 §2.8, §5). */
 export function Hero() {
@@ -19,7 +19,7 @@ export function Hero() {
   const [error, setError] = useState<string | null>(null);
 
   const validDomain = async (): Promise<string | null> => {
-    const problem = (await loadRules()).landingDomainError(value);
+    const problem = (await loadRules())(value);
     setError(problem);
     return problem ? null : value.trim().toLowerCase();
   };
