@@ -2,6 +2,7 @@ import type { UserUpdateAnswer } from '@sendwell/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast-store';
 import { api, errorMessage } from '@/lib/api-client';
+import { storeUser } from '@/lib/auth/session-storage';
 
 /** POST /api/user/dismiss-upgrade-notification: clears the user's `showUpgradeNotification`. */
 export function dismissUpgradeNotification(): Promise<UserUpdateAnswer> {
@@ -9,13 +10,17 @@ export function dismissUpgradeNotification(): Promise<UserUpdateAnswer> {
 }
 
 /**
- * Part 1 §7: the page reloads on success, so every banner keyed on the flag goes at once and the
- * session starts again from the stored user; a failure keeps the banner and says why.
+ * Part 1 §7: the page reloads on success, so every banner keyed on the flag goes at once. The session
+ * restarts from the stored user, so the answer's user is stored first: otherwise the banner would
+ * flash back until GET /api/user returns. A failure keeps the banner and says why.
  */
 export function useDismissUpgradeNotification(reload: () => void = () => window.location.reload()) {
   return useMutation({
     mutationFn: dismissUpgradeNotification,
-    onSuccess: reload,
+    onSuccess: ({ user }) => {
+      storeUser(user);
+      reload();
+    },
     onError: (error) => toast({ title: 'Could not dismiss', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
   });
 }
