@@ -5,6 +5,7 @@ import { reporters } from '@sendwell/vitest-config';
 import { compression } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { prerenderPages } from './scripts/prerender-plugin';
 
 /**
  * In development the Vite server (5173) proxies /api to the gateway, so the browser sees one origin
@@ -14,26 +15,41 @@ const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 const CONTRACTS_SRC = /\/packages\/contracts\/src\//;
 
 /**
- * The route modules of the pages visitors arrive on. Their chunks are lazy (router.tsx), so without a
- * hint the browser only asks for one after the entry has downloaded and run: a second round trip
- * before the first paint. A modulepreload in index.html fetches them alongside the entry; each page
- * then downloads the other's small chunk (a few KB) unused.
+ * Chunks a first visit needs that the entry does not import statically, so that the browser fetches
+ * them alongside it instead of one round trip after another:
+ * - the app itself (with the chunks it imports), which main.tsx imports dynamically: it waits for a
+ *   prerendered page's first paint before it starts the app;
+ * - the route modules of the pages visitors arrive on, which the router loads lazily. Each of those
+ *   pages downloads the other's few KB unused; what they import is fetched when they load.
  */
+const APP_MODULE = 'src/app/start.tsx';
 const LANDING_ROUTES = ['src/app/routes/landing.tsx', 'src/app/routes/login.tsx'];
 
-function preloadLandingRoutes(): Plugin {
+function preloadFirstVisitChunks(): Plugin {
   return {
-    name: 'sendwell:preload-landing-routes',
+    name: 'sendwell:preload-first-visit-chunks',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, { bundle }) {
-        const chunks = Object.values(bundle ?? {}).filter(
-          // By module, not facade: Rollup may merge a route module into a shared chunk.
-          (c) => c.type === 'chunk' && LANDING_ROUTES.some((route) => c.moduleIds.some((id) => id.endsWith(`/${route}`))),
-        );
-        if (chunks.length !== LANDING_ROUTES.length) throw new Error(`preload: found ${chunks.length} of the chunks of ${LANDING_ROUTES.join(', ')}`);
-        return chunks.map((c) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${c.fileName}` }, injectTo: 'head' as const }));
+      handler(_html, { bundle, chunk: entry }) {
+        const chunks = new Map(Object.values(bundle ?? {}).flatMap((c) => (c.type === 'chunk' ? [[c.fileName, c] as const] : [])));
+        // By module, not facade: Rollup may merge a module into a shared chunk.
+        const chunkOf = (module: string) => {
+          const found = [...chunks.values()].find((c) => c.moduleIds.some((id) => id.endsWith(`/${module}`)));
+          if (!found) throw new Error(`preload: no chunk holds ${module}`);
+          return found.fileName;
+        };
+        const files = new Set<string>();
+        const withImports = (fileName: string) => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) withImports(imported);
+        };
+        withImports(chunkOf(APP_MODULE));
+        LANDING_ROUTES.forEach((route) => files.add(chunkOf(route)));
+        // The entry and its static imports have theirs already.
+        for (const loaded of [entry?.fileName, ...(entry?.imports ?? [])]) files.delete(loaded ?? '');
+        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
       },
     },
   };
@@ -43,11 +59,17 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    preloadLandingRoutes(),
+    preloadFirstVisitChunks(),
     // Brotli and gzip files beside every text asset, made once at build time: the gateway serves them
     // (@fastify/static `preCompressed`) instead of compressing each response on the fly.
-    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /manifest\.json$/], logLevel: 'silent' }),
+    {
+      ...compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /manifest\.json$/], logLevel: 'silent' }),
+      apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    },
+    prerenderPages(),
   ],
+  // The footer's year is the build's: prerendered HTML and the hydrating app must print the same one.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
@@ -63,7 +85,11 @@ export default defineConfig({
     rollupOptions: {
       // Merge chunks under 4 KB (mostly single lucide icons shared by screens) into their importers:
       // /, for one, asked for ten 300-byte files, each a request on a slow phone connection.
-      output: { experimentalMinChunkSize: 4096 },
+      output: {
+        experimentalMinChunkSize: 4096,
+        // Rollup names a shared chunk after one of its modules; the app's own would be `alert-….js`.
+        chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.endsWith(`/${APP_MODULE}`)) ? 'assets/app-[hash].js' : 'assets/[name]-[hash].js'),
+      },
       treeshake: {
         // The contracts' modules only declare schemas and rules; its index also sets zod's messages
         // (a real side effect, kept). Saying so lets a screen take the few schemas it uses instead of

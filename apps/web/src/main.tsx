@@ -1,25 +1,17 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { AppProvider } from './app/provider';
-import { createRouter } from './app/router';
-import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+const start = () => import('./app/start').then(({ startApp }) => startApp(root));
 
-const queryClient = createQueryClient();
-const router = createRouter(queryClient);
-
-// As a transition, the first render yields to the browser every few milliseconds instead of holding
-// the main thread for the whole page (the landing page took one ~700 ms task on a throttled phone).
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+/**
+ * A page rendered at build time (src/prerender.tsx) is painted before the app's code is fetched and
+ * run: on a phone that code is a few hundred milliseconds of download and evaluation, and the visitor
+ * can read the page meanwhile. Any other route has nothing to show until the app runs, so it starts
+ * at once, its code already on the way (modulepreload, vite.config.ts).
+ */
+if (root.hasChildNodes()) {
+  requestAnimationFrame(() => setTimeout(start));
+} else {
+  void start();
+}

@@ -144,6 +144,58 @@ describe('precompressed files', () => {
   });
 });
 
+describe('prerendered pages', () => {
+  const LANDING = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Make sure your email lands in the inbox</h1></div>');
+  const LOGIN = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Welcome back</h1></div>');
+  let prerenderedDist: string;
+  let withPages: Gateway;
+
+  beforeAll(async () => {
+    // What apps/web/scripts/prerender-plugin.ts writes beside the build.
+    prerenderedDist = await mkdtemp(join(tmpdir(), 'sendwell-web-prerendered-'));
+    await mkdir(join(prerenderedDist, 'prerendered'));
+    for (const [file, text] of [['index.html', INDEX], ['prerendered/index.html', LANDING], ['prerendered/login.html', LOGIN]] as const) {
+      await writeFile(join(prerenderedDist, file), text);
+      await writeFile(join(prerenderedDist, `${file}.br`), brotliCompressSync(text));
+      await writeFile(join(prerenderedDist, `${file}.gz`), gzipSync(text));
+    }
+    withPages = await startGateway({ WEB_DIST_DIR: prerenderedDist });
+  });
+
+  afterAll(async () => {
+    await withPages?.close();
+    await rm(prerenderedDist, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['/', LANDING],
+    ['/?utm_source=newsletter', LANDING],
+    ['/login', LOGIN],
+    ['/login?from=%2Fdashboard', LOGIN],
+  ])('serves the page rendered at build time at %s, compressed and revalidated', async (url, body) => {
+    const res = await withPages.app.inject({ method: 'GET', url, headers: { ...html, 'accept-encoding': 'br' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toBe('accept-encoding');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(body);
+  });
+
+  it.each(['/register', '/dashboard', '/login/extra', '/index'])('serves the empty shell at %s, which has no page of its own', async (url) => {
+    const res = await withPages.app.inject({ method: 'GET', url, headers: html });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+  });
+
+  it('does not offer the prerendered files as URLs of their own', async () => {
+    for (const url of ['/prerendered/index.html', '/prerendered/login.html', '/prerendered/login.html.br']) {
+      const res = await withPages.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+});
+
 describe('security headers', () => {
   it('sends a CSP that admits the app and Stripe.js, and no HSTS over plain HTTP', async () => {
     const res = await gateway.app.inject({ method: 'GET', url: '/', headers: html });

@@ -37,7 +37,10 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
+  // A full-page capture draws beyond the viewport, where `render-when-visible` sections are skipped.
+  const drawAll = await page.addStyleTag({ content: '.render-when-visible { content-visibility: visible !important; }' });
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  await drawAll.evaluate((element) => element.remove());
 }
 
 /** Screenshot at 1280 and 390 px plus the accessibility check, for one screen. */

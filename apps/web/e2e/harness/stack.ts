@@ -40,7 +40,7 @@ function newestMtime(path: string): number {
 /** Runs `vite build` when dist is missing or older than the sources it is built from. */
 export function buildWebIfStale(): void {
   const built = join(WEB_DIR, 'dist', 'index.html');
-  const sources = [join(WEB_DIR, 'src'), join(WEB_DIR, 'index.html'), join(WEB_DIR, 'vite.config.ts'), join(REPO_ROOT, 'packages', 'contracts', 'src')];
+  const sources = [join(WEB_DIR, 'src'), join(WEB_DIR, 'scripts'), join(WEB_DIR, 'index.html'), join(WEB_DIR, 'vite.config.ts'), join(REPO_ROOT, 'packages', 'contracts', 'src')];
   if (existsSync(built) && statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime))) return;
   const vite = join(WEB_DIR, 'node_modules', 'vite', 'bin', 'vite.js');
   // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.

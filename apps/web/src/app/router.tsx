@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RequireAuthRoute, PublicOnlyRoute } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
 import { RootRoute } from './routes/root';
@@ -76,8 +76,4 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       ],
     },
   ];
-}
-
-export function createRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
 }

@@ -32,6 +32,20 @@ function filesWithCompressedVariants(distDir: string): Set<string> {
   return new Set(files.filter((file) => !COMPRESSED_SUFFIX.test(file) && (present.has(`${file}.br`) || present.has(`${file}.gz`))));
 }
 
+/**
+ * Pages rendered at build time (apps/web/scripts/prerender-plugin.ts): `prerendered/index.html` is
+ * `/`, `prerendered/login.html` is `/login`. Served only at their exact path; every other route gets
+ * the empty shell that the app renders into.
+ */
+const PRERENDERED_DIR = 'prerendered';
+
+function prerenderedPages(distDir: string): Map<string, string> {
+  const dir = join(distDir, PRERENDERED_DIR);
+  if (!existsSync(dir)) return new Map();
+  const pages = readdirSync(dir).filter((file) => file.endsWith('.html'));
+  return new Map(pages.map((file) => [file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`, `${PRERENDERED_DIR}/${file}`]));
+}
+
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
@@ -73,17 +87,22 @@ export async function registerWeb(app: App, { distDir }: { distDir: string }): P
       wildcard: false,
       // Serves `x.js.br` or `x.js.gz` for `x.js` when the client accepts it (brotli first).
       preCompressed: true,
-      // The variants are not URLs of their own.
-      globIgnore: ['**/*.br', '**/*.gz'],
+      // The variants are not URLs of their own, and prerendered pages answer at their routes' paths.
+      globIgnore: ['**/*.br', '**/*.gz', `${PRERENDERED_DIR}/**`],
+      // `/` is a route of the app (below), served prerendered when the build has it.
+      index: false,
       cacheControl: false,
       setHeaders: cacheHeaders(filesWithCompressedVariants(distDir)),
     });
 
+    const prerendered = prerenderedPages(distDir);
+    const page = (reply: FastifyReply, path: string) => reply.sendFile(prerendered.get(path) ?? 'index.html');
+    web.get('/', (_request, reply) => page(reply, '/'));
     web.get('/*', (request, reply) => {
       const path = pathOf(request.url);
       // A missing hashed asset must stay a 404: answering HTML there breaks the page in confusing ways.
       if (isApiPath(path) || path.startsWith('/assets/') || !acceptsHtml(request)) return reply.callNotFound();
-      return reply.sendFile('index.html');
+      return page(reply, path);
     });
   });
 }

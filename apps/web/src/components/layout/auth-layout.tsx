@@ -4,10 +4,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { paths } from '@/config/paths';
 import { Logo } from './logo';
 
-/** The centred card every account screen uses. */
+/**
+ * The card every account screen uses, at a fixed distance from the top rather than centred: a
+ * prerendered page may be painted before all of it is parsed, and a centred card would then jump up
+ * as the rest arrives (a layout shift).
+ */
 export function AuthLayout({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center bg-muted/40 px-4 py-10">
+    <div className="flex min-h-screen flex-col items-center bg-muted/40 px-4 pb-10 pt-[max(2.5rem,12vh)]">
       <Link to={paths.landing} className="mb-6" aria-label="Sendwell home">
         <Logo />
       </Link>

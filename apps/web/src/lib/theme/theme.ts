@@ -3,9 +3,9 @@ import { storageKeys } from '@/config/storage-keys';
 export const themes = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof themes)[number];
 
-/** The stored choice; System when nothing (or something unknown) is stored (part 1 §2). */
-export function readTheme(storage: Pick<Storage, 'getItem'> = localStorage): Theme {
-  const value = storage.getItem(storageKeys.theme);
+/** The stored choice; System when nothing (or something unknown) is stored (part 1 §2), or at build time. */
+export function readTheme(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): Theme {
+  const value = storage?.getItem(storageKeys.theme);
   return (themes as readonly string[]).includes(value ?? '') ? (value as Theme) : 'system';
 }
 

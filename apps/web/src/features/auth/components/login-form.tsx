@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { useForgotPassword } from '../api/forgot-password';
 import { useLogin } from '../api/login';
 
@@ -36,6 +37,7 @@ export function LoginForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginBody>({ resolver: lazyResolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
+  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -64,21 +66,23 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} onFocus={() => void loadResolver()} noValidate className="space-y-4">
-      {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-      <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
-      </FormField>
-      <FormField label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register('password')} />
-      </FormField>
-      <div className="flex justify-end">
-        <Button variant="link" className="h-auto p-0 text-sm" onClick={onForgot} disabled={forgot.isPending}>
-          {forgot.isPending ? 'Sending…' : 'Forgot password?'}
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+        {failure ? <Alert variant="destructive">{failure}</Alert> : null}
+        <FormField label="Email" error={errors.email?.message}>
+          <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
+        </FormField>
+        <FormField label="Password" error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        </FormField>
+        <div className="flex justify-end">
+          <Button variant="link" className="h-auto p-0 text-sm" onClick={onForgot} disabled={forgot.isPending}>
+            {forgot.isPending ? 'Sending…' : 'Forgot password?'}
+          </Button>
+        </div>
+        <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>
-      </div>
-      <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? 'Signing in…' : 'Sign in'}
-      </Button>
+      </fieldset>
       <p className="text-center text-sm text-muted-foreground">
         Don't have an account?{' '}
         <Link to={paths.register} className="font-medium text-primary hover:underline">

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { clearCurrencyOverride } from '../lib/currency';
 
 /**
@@ -17,6 +18,7 @@ export function Hero() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const hydrated = useHydrated();
 
   const validDomain = async (): Promise<string | null> => {
     const problem = (await loadRules())(value);
@@ -49,7 +51,7 @@ export function Hero() {
           your customers stop getting your mail.
         </p>
         <form onSubmit={onSubmit} noValidate className="mx-auto mt-8 max-w-xl">
-          <div className="flex flex-col gap-2 sm:flex-row">
+          <fieldset disabled={!hydrated} className="flex min-w-0 flex-col gap-2 sm:flex-row">
             <label htmlFor="hero-domain" className="sr-only">
               Your domain
             </label>
@@ -71,7 +73,7 @@ export function Hero() {
             <Button type="submit" size="lg" className="h-12">
               Create Free Account
             </Button>
-          </div>
+          </fieldset>
           {error ? (
             <p id="hero-domain-error" role="alert" className="mt-2 text-left text-sm font-medium text-destructive">
               {error}
@@ -79,7 +81,7 @@ export function Hero() {
           ) : null}
           <p className="mt-3 text-sm text-muted-foreground">
             Free forever for one domain. Or{' '}
-            <button type="button" onClick={onQuickCheck} className="font-medium text-primary underline-offset-4 hover:underline">
+            <button type="button" onClick={onQuickCheck} disabled={!hydrated} className="font-medium text-primary underline-offset-4 hover:underline">
               run a free quick check
             </button>{' '}
             without an account.

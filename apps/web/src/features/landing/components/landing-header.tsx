@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { Logo } from '@/components/layout/logo';
 import { paths } from '@/config/paths';
+import { useCurrency } from '../hooks/use-currency';
 import { LANDING_CURRENCIES } from '../lib/currency';
 
 /** Header: currency selector, Login, Sign Up (part 2 §2.8). */
-export function LandingHeader({ currency, onCurrencyChange }: { currency: Currency; onCurrencyChange: (c: Currency) => void }) {
+export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
@@ -18,21 +19,7 @@ export function LandingHeader({ currency, onCurrencyChange }: { currency: Curren
           <a href="#pricing" className="hover:text-foreground">Pricing</a>
           <a href="#faq" className="hover:text-foreground">FAQ</a>
         </nav>
-        <label className="sr-only" htmlFor="currency">
-          Currency
-        </label>
-        <select
-          id="currency"
-          value={currency}
-          onChange={(e) => onCurrencyChange(e.target.value as Currency)}
-          className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-        >
-          {LANDING_CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+        <CurrencySelect />
         <Link to={paths.login} className={buttonClass('ghost', 'sm')}>
           Login
         </Link>
@@ -41,5 +28,29 @@ export function LandingHeader({ currency, onCurrencyChange }: { currency: Curren
         </Link>
       </div>
     </header>
+  );
+}
+
+/** Its own component: the currency becomes known after hydration, and only this re-renders then. */
+function CurrencySelect() {
+  const [currency, setCurrency] = useCurrency();
+  return (
+    <>
+      <label className="sr-only" htmlFor="currency">
+        Currency
+      </label>
+      <select
+        id="currency"
+        value={currency}
+        onChange={(e) => setCurrency(e.target.value as Currency)}
+        className="h-9 rounded-md border border-input bg-background px-2 text-sm"
+      >
+        {LANDING_CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </>
   );
 }

@@ -1,8 +1,5 @@
-import type { Currency } from '@sendwell/contracts';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { browserCurrency, readCurrencyOverride, storeCurrencyOverride } from '../lib/currency';
 import { Faq } from './faq';
 import { Hero } from './hero';
 import { LandingHeader } from './landing-header';
@@ -11,14 +8,9 @@ import { ExampleDomainCard, Features, Integrations, MarketingPlatforms, PaidVsFr
 
 /** The public landing page (part 2 §2.8). */
 export function LandingPage() {
-  const [currency, setCurrency] = useState<Currency>(() => readCurrencyOverride() ?? browserCurrency());
-  const onCurrencyChange = (next: Currency) => {
-    storeCurrencyOverride(next);
-    setCurrency(next);
-  };
   return (
     <div className="min-h-screen">
-      <LandingHeader currency={currency} onCurrencyChange={onCurrencyChange} />
+      <LandingHeader />
       <main>
         <Hero />
         <StatsTiles />
@@ -28,12 +20,12 @@ export function LandingPage() {
         <Features />
         <Integrations />
         <MarketingPlatforms />
-        <LazyPricing currency={currency} />
+        <LazyPricing />
         <SignupSteps />
         <Faq />
       </main>
       <footer className="border-t px-4 py-8 text-center text-sm text-muted-foreground">
-        <p>© {new Date().getFullYear()} Sendwell · Email deliverability monitoring</p>
+        <p>© {__BUILD_YEAR__} Sendwell · Email deliverability monitoring</p>
         <p className="mt-2 space-x-4">
           <Link to={paths.login} className="hover:text-foreground">Login</Link>
           <Link to={paths.register} className="hover:text-foreground">Sign Up</Link>

@@ -1,5 +1,5 @@
-import type { Currency } from '@sendwell/contracts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useCurrency } from '../hooks/use-currency';
 
 const Pricing = lazy(() => import('./pricing').then((m) => ({ default: m.Pricing })));
 
@@ -7,12 +7,18 @@ const Pricing = lazy(() => import('./pricing').then((m) => ({ default: m.Pricing
  * The pricing section reads the contracts' plan rules, which bring zod; it loads when it comes near
  * the viewport (or at once for a #pricing link), keeping the first load of `/` within budget.
  */
-export function LazyPricing({ currency }: { currency: Currency }) {
+export function LazyPricing() {
+  const [currency] = useCurrency();
   const ref = useRef<HTMLElement>(null);
-  const [show, setShow] = useState(() => typeof window !== 'undefined' && window.location.hash === '#pricing');
+  // Read in an effect, not at first render: the page may be hydrating HTML rendered without a hash.
+  const [show, setShow] = useState(false);
 
   useEffect(() => {
     if (show || !ref.current) return;
+    if (window.location.hash === '#pricing') {
+      setShow(true);
+      return;
+    }
     if (typeof IntersectionObserver === 'undefined') {
       setShow(true);
       return;

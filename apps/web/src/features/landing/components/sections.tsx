@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 function Section({ id, title, intro, children, muted }: { id?: string; title: string; intro?: string; children: ReactNode; muted?: boolean }) {
   return (
-    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} className={`scroll-mt-20 px-4 py-16 ${muted ? 'bg-muted/50' : ''}`}>
+    <section id={id} aria-labelledby={id ? `${id}-title` : undefined} className={`render-when-visible scroll-mt-20 px-4 py-16 ${muted ? 'bg-muted/50' : ''}`}>
       <div className="mx-auto max-w-6xl">
         <h2 id={id ? `${id}-title` : undefined} className="text-center text-3xl font-bold tracking-tight">
           {title}
@@ -76,7 +76,7 @@ export function PaidVsFree() {
 
 export function Testimonial() {
   return (
-    <section aria-label="Testimonial" className="bg-primary px-4 py-14 text-primary-foreground">
+    <section aria-label="Testimonial" className="render-when-visible bg-primary px-4 py-14 text-primary-foreground">
       <figure className="mx-auto max-w-3xl text-center">
         <blockquote className="text-xl font-medium leading-relaxed sm:text-2xl">
           “Our invoices were quietly going to spam. Sendwell showed us a broken SPF include and a missing DMARC record on day one, and
