@@ -8,7 +8,7 @@
  * output goes under node_modules (where its externals resolve) and is removed afterwards.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -38,7 +38,7 @@ export function prerenderPages(): Plugin {
       config = resolved;
     },
     async closeBundle() {
-      const outDir = join(config.root, config.build.outDir);
+      const outDir = resolve(config.root, config.build.outDir);
       const cacheDir = join(config.root, 'node_modules', '.cache');
       mkdirSync(cacheDir, { recursive: true });
       const ssrDir = mkdtempSync(join(cacheDir, 'prerender-'));
