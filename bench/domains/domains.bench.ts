@@ -17,14 +17,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createDb, sql } from '@sendwell/db';
 import { createTestDatabase, type TestDatabase } from '@sendwell/db/testing';
 import { createRedis } from '@sendwell/server-kit';
 import autocannon from 'autocannon';
+import { freePort, loadAverage, stopChild, waitForHealth } from '../lib/processes.js';
 import { fillHistory } from './history-fill.js';
 import { printProfileSummaries, summariseProfiles } from './profile-summary.js';
 import { queryPlans, type Plan } from './query-plans.js';
@@ -54,19 +54,6 @@ const LOWER_CONNECTIONS = (process.env.BENCH_LOWER_CONNECTIONS ?? '10,50').split
 const PROFILE = process.env.BENCH_CPU_PROF === '1';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 const children: ChildProcess[] = [];
 function start(name: string, service: string, env: Record<string, string>, logLevel = 'warn'): ChildProcess {
   const profile = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${ROOT}bench/results/profiles/domains-${service}`] : [];
@@ -80,38 +67,6 @@ function start(name: string, service: string, env: Record<string, string>, logLe
   });
   children.push(child);
   return child;
-}
-
-/** SIGTERM to every child (their graceful close), then waits for each to be gone. */
-async function stopChildren(): Promise<void> {
-  await Promise.all(
-    children.map(
-      (c) =>
-        new Promise<void>((resolve) => {
-          if (c.exitCode !== null || c.signalCode !== null) return resolve();
-          const timer = setTimeout(() => c.kill('SIGKILL'), 10_000);
-          c.once('exit', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          c.kill('SIGTERM');
-        }),
-    ),
-  );
-}
-
-async function waitForHealth(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
 /** User + system CPU seconds of a process so far (Linux /proc; clock ticks of 10 ms). */
@@ -177,7 +132,7 @@ async function api<T>(base: string, method: string, path: string, token: string 
   return JSON.parse(text) as T;
 }
 
-console.log(`domains bench: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections; load average ${load()}`);
+console.log(`domains bench: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}, ${DURATION} s per run, ${CONNECTIONS} connections; load average ${loadAverage()}`);
 const prefix = `bench-domains-${randomBytes(4).toString('hex')}`;
 const redis = createRedis(REDIS_URL, 'client');
 let testDb: TestDatabase | undefined;
@@ -290,12 +245,12 @@ try {
   const atLower: Record<string, Record<number, Figures & { loadAverage: string }>> = {};
   for (const route of routes.filter((r) => r.target)) {
     await loadTest(`${base}${route.path}`, token, WARMUP);
-    figures[route.name] = { ...(await loadTest(`${base}${route.path}`, token, DURATION)), loadAverage: load() };
-    atRate[route.name] = { ...(await loadTest(`${base}${route.path}`, token, DURATION, RATE)), loadAverage: load() };
+    figures[route.name] = { ...(await loadTest(`${base}${route.path}`, token, DURATION)), loadAverage: loadAverage() };
+    atRate[route.name] = { ...(await loadTest(`${base}${route.path}`, token, DURATION, RATE)), loadAverage: loadAverage() };
     // Closed loops of fewer connections: the latency of the work itself, with less of the queue.
     atLower[route.name] = {};
     for (const n of LOWER_CONNECTIONS) {
-      atLower[route.name]![n] = { ...(await loadTest(`${base}${route.path}`, token, DURATION, undefined, n)), loadAverage: load() };
+      atLower[route.name]![n] = { ...(await loadTest(`${base}${route.path}`, token, DURATION, undefined, n)), loadAverage: loadAverage() };
     }
   }
   // Reference points: the gateway's own health route (the hop alone) and the list straight from the domains service.
@@ -305,8 +260,8 @@ try {
   // warm-up is one connection, so it leaves no backlog of abandoned requests for the measured run.
   const historyPath = routes[2]!.path;
   await loadTest(`${base}${historyPath}`, token, WARMUP, undefined, 1);
-  const historyAlone = { ...(await loadTest(`${base}${historyPath}`, token, Math.min(DURATION, 5), undefined, 1)), loadAverage: load() };
-  figures[routes[2]!.name] = { ...(await loadTest(`${base}${historyPath}`, token, DURATION)), loadAverage: load() };
+  const historyAlone = { ...(await loadTest(`${base}${historyPath}`, token, Math.min(DURATION, 5), undefined, 1)), loadAverage: loadAverage() };
+  figures[routes[2]!.name] = { ...(await loadTest(`${base}${historyPath}`, token, DURATION)), loadAverage: loadAverage() };
   await waitForHealth(`http://127.0.0.1:${domainsPort}/health`);
 
   const plans = await queryPlans(db, { userId, sessionId: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string, domainId });
@@ -367,7 +322,7 @@ try {
     const cpu = Object.values(f.cpuMsPerRequest).reduce((a, b) => a + b, 0);
     console.log(`    ${route.name}: ${cpu.toFixed(2)} CPU ms per request in the servers (${Object.entries(f.cpuMsPerRequest).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}) → at most ${((cpus().length * 1000) / cpu).toFixed(0)} req/s on ${cpus().length} idle cores before autocannon's share; measured ${f.rps.toFixed(0)} req/s, so p99 ≈ ${((CONNECTIONS / Math.max(f.rps, 1)) * 1000).toFixed(0)} ms or more`);
   }
-  console.log(`  load average at the end: ${load()} (other work on this machine takes CPU from every figure above)`);
+  console.log(`  load average at the end: ${loadAverage()} (other work on this machine takes CPU from every figure above)`);
 
   await mkdir(`${ROOT}bench/results`, { recursive: true });
   await writeFile(
@@ -386,7 +341,7 @@ try {
         historyOneConnection: historyAlone,
         reference: { gatewayHealth, directList },
         plans: plans.map(({ lines: _lines, ...p }) => p),
-        loadAverageEnd: load(),
+        loadAverageEnd: loadAverage(),
       },
       null,
       2,
@@ -396,7 +351,7 @@ try {
   exitCode = 1;
   console.error(error);
 } finally {
-  await stopChildren();
+  await Promise.all(children.map(stopChild));
   if (PROFILE) {
     console.log('\nwhere the CPU went (--cpu-prof of each service over the whole run, self time):');
     printProfileSummaries(summariseProfiles(['gateway', 'domains'].map((s) => `${ROOT}bench/results/profiles/domains-${s}`)));

@@ -20,6 +20,7 @@ import { checksRegistry } from '../../services/scanner/src/scan/checks-registry.
 import { runScan, type ScanOutcome } from '../../services/scanner/src/scan/run-scan.js';
 import { benchDomains, describeMailHosting, DNSBL_DOMAIN_ZONES, DNSBL_IP_ZONES } from './fixture-zones.js';
 import { judge, percentile, type Verdict } from './report.js';
+import { loadAverage } from '../lib/processes.js';
 
 const env = process.env;
 const DNS_PORT = Number(env.BENCH_DNS_PORT);
@@ -108,7 +109,6 @@ async function pool(total: number, concurrency: number, task: (index: number) =>
   );
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const out: Record<string, unknown> = {};
 const verdicts: Verdict[] = [];
 
@@ -121,7 +121,7 @@ function scan(index: number): Promise<ScanOutcome> {
 console.log(`\n[1] full scans: ${SCANS} scans of ${DOMAIN_COUNT} fixture domains, concurrency ${CONCURRENCY} (production's SCANNER_CONCURRENCY default), then ${COMPARE_CONCURRENCY || 'no other'} for comparison; DNSBL ${DNSBL_IP_ZONES.length} IP + ${DNSBL_DOMAIN_ZONES.length} domain zones`);
 console.log(`    fixture mail hosting: ${describeMailHosting(domains)}`);
 console.log(`    shared answer cache (as production): ${SHARED_CACHE ? 'on, 100,000 entries, TTLs of the fixture (300 s), 60 s for negative answers without SOA' : 'OFF (BENCH_SHARED_CACHE=0)'}`);
-console.log(`    load average before: ${load()}`);
+console.log(`    load average before: ${loadAverage()}`);
 // Warm-up: JIT, TLS session contexts, socket buffers.
 await pool(Math.min(400, SCANS), CONCURRENCY, async (i) => void (await scan(i)));
 gc();
@@ -186,7 +186,7 @@ async function fullScans(concurrency: number): Promise<{ scansPerCpuSecond: numb
   console.log(`    shared answer cache            ${hits} hits + ${joined} joined in flight, ${misses} misses (${(((hits + joined) / Math.max(1, hits + joined + misses)) * 100).toFixed(1)}% of shared questions answered without the network; ${after.size} entries)`);
   figures.sharedCache = { hits, joined, misses, entries: after.size };
   console.log(`    check statuses                 ${Object.entries(statusCounts).map(([t, c]) => `${t} ${Object.entries(c).map(([st, n]) => `${st}:${n}`).join(',')}`).join('  ')}`);
-  console.log(`    load average before / after    ${loadBefore.map((l) => l.toFixed(2)).join(' ')} / ${load()}`);
+  console.log(`    load average before / after    ${loadBefore.map((l) => l.toFixed(2)).join(' ')} / ${loadAverage()}`);
   return { scansPerCpuSecond, figures };
 }
 
@@ -227,7 +227,7 @@ console.log(`    idle before: rss ${idleBefore.rssMb.toFixed(0)} MB heap ${idleB
 console.log(`    ${series.map((s) => `${s.scans}: rss ${s.rssMb.toFixed(0)} MB heap ${s.heapUsedMb.toFixed(1)} MB (${SOAK_CONCURRENCY} in flight)`).join('\n    ')}`);
 console.log(`    idle after:  rss ${idleAfter.rssMb.toFixed(0)} MB heap ${idleAfter.heapUsedMb.toFixed(1)} MB`);
 console.log(`    shared answer cache: ${cacheLine()}`);
-console.log(`    soak throughput ${(SOAK_SCANS / ((performance.now() - soakStart) / 1000)).toFixed(1)} scans/s; load average ${load()}`);
+console.log(`    soak throughput ${(SOAK_SCANS / ((performance.now() - soakStart) / 1000)).toFixed(1)} scans/s; load average ${loadAverage()}`);
 if (first && last && series.length >= 2) {
   const heapGrowth = (last.heapUsedMb - first.heapUsedMb) / first.heapUsedMb;
   const rssGrowth = (last.rssMb - first.rssMb) / first.rssMb;
@@ -320,7 +320,7 @@ console.log('     mailauth evaluates check_host for one IP and the DMARC policy 
 out.peer = { evaluations: PEER_EVALUATIONS, ours, mailauth: peer, throughputRatio: ours.perSecond / peer.perSecond, cpuRatio };
 // Ours answers a broader question, so parity within half of mailauth's cost per domain is the bar.
 verdicts.push(judge('SPF+DMARC per CPU-second, sendwell/mailauth', cpuRatio, 0.5, '>=', 'x'));
-console.log(`    load average: ${load()}`);
+console.log(`    load average: ${loadAverage()}`);
 
 out.verdicts = verdicts;
 await closeSharedDnsTransport();

@@ -17,13 +17,14 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestCa, issueCert } from '@sendwell/testing';
 import { benchDomains } from './fixture-zones.js';
 import type { Verdict } from './report.js';
 import { sweepBench } from './sweep.js';
+import { loadAverage } from '../lib/processes.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const BENCH = fileURLToPath(new URL('..', import.meta.url));
@@ -56,7 +57,7 @@ function message<T>(proc: ChildProcess, type: string): Promise<T> {
   });
 }
 
-console.log(`scanner bench: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(`scanner bench: ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), node ${process.version}, load average ${loadAverage()}`);
 const verdicts: Verdict[] = [];
 const results: Record<string, unknown> = { date: new Date().toISOString(), cores: cpus().length };
 const children: ChildProcess[] = [];
@@ -115,7 +116,7 @@ try {
 
   console.log('\nsummary:');
   for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.name}: ${v.value.toFixed(2)}${v.unit} (target ${v.comparison} ${v.target}${v.unit})`);
-  console.log(`  load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`  load average at the end: ${loadAverage()}`);
   results.verdicts = verdicts;
   mkdirSync(join(BENCH, 'results'), { recursive: true });
   writeFileSync(join(BENCH, 'results', 'scanner.json'), `${JSON.stringify(results, null, 2)}\n`);

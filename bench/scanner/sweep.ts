@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { ScheduleRepository } from '../../services/scanner/src/repositories/schedule.repository.js';
 import { Sweeper } from '../../services/scanner/src/scheduler/sweeper.js';
 import { judge, type Verdict } from './report.js';
+import { loadAverage } from '../lib/processes.js';
 
 const TARGET_PER_SECOND = 5_000;
 
@@ -25,8 +26,7 @@ interface CompiledQueryLike {
 }
 
 export async function sweepBench(options: { domains: number; users: number; batch: number }): Promise<{ verdict: Verdict; figures: Record<string, unknown> }> {
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`\n[4] scheduler: ${options.domains.toLocaleString('en')} due domains of ${options.users} paid users, batch ${options.batch}; load average ${load()}`);
+  console.log(`\n[4] scheduler: ${options.domains.toLocaleString('en')} due domains of ${options.users} paid users, batch ${options.batch}; load average ${loadAverage()}`);
   const services = await resolveTestServices();
   const testDb = await createTestDatabase(services.postgresUrl);
   const db = createDb({ connectionString: testDb.url, max: 4, applicationName: 'bench-sweeper' });
@@ -118,7 +118,7 @@ export async function sweepBench(options: { domains: number; users: number; batc
     const seconds = (performance.now() - start) / 1000;
     const waiting = await queues.scan.getWaitingCount();
     const perSecond = queued / seconds;
-    console.log(`    claimed ${claimed.toLocaleString('en')}, enqueued ${queued.toLocaleString('en')} (${waiting.toLocaleString('en')} jobs waiting in Redis) in ${seconds.toFixed(1)} s over ${sweeps} sweeps; load average ${load()}`);
+    console.log(`    claimed ${claimed.toLocaleString('en')}, enqueued ${queued.toLocaleString('en')} (${waiting.toLocaleString('en')} jobs waiting in Redis) in ${seconds.toFixed(1)} s over ${sweeps} sweeps; load average ${loadAverage()}`);
     const sweeperCpu = ownCpu() - ownCpu0;
     const redisCpuUsed = (await redisCpu()) - redisCpu0;
     console.log(`    time inside addBulk ${(enqueueMs / 1000).toFixed(1)} s (summed over the lanes' concurrent calls; claims overlap them); CPU: sweeper process ${sweeperCpu.toFixed(1)} s, redis-server ${redisCpuUsed.toFixed(1)} s`);

@@ -32,6 +32,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { freePort, loadAverage, stopChild, waitForHealth } from '../lib/processes.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIR = join(ROOT, 'apps', 'web');
@@ -59,47 +60,8 @@ const CHROME_FLAGS = [
   '--no-default-browser-check',
 ];
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
 
 /** The production build of the current apps/web sources, in a temp dir of this run. */
 function build(): { dist: string; cleanup: () => void } {
@@ -140,7 +102,7 @@ async function startGateway(dist: string, upstreams: Record<string, string> = {}
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${url}/health`, child);
+  await waitForHealth(`${url}/health`, { child });
   return { url, stop: () => stopChild(child) };
 }
 
@@ -266,7 +228,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 // ---------------------------------------------------------------------------------------------
 
-console.log(`web bench ${new Date().toISOString()}: ${cpus().length} cores, load average ${load()}`);
+console.log(`web bench ${new Date().toISOString()}: ${cpus().length} cores, load average ${loadAverage()}`);
 const { dist, cleanup } = build();
 const results: Record<string, unknown> = { date: new Date().toISOString(), cores: cpus().length, loadAverageStart: loadavg() };
 const cleanups: (() => Promise<void> | void)[] = [cleanup];
@@ -296,7 +258,7 @@ try {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   cleanups.unshift(() => chrome.kill());
   const lh: Record<string, unknown> = {};
-  console.log(`Lighthouse ${RUNS} run(s) each, median shown; load average ${load()}:`);
+  console.log(`Lighthouse ${RUNS} run(s) each, median shown; load average ${loadAverage()}:`);
   for (const formFactor of FORM_FACTORS) {
     for (const path of ['/', '/login']) {
       const runs: LhFigures[] = [];
@@ -327,7 +289,7 @@ try {
     // Loaded by path at run time (tsx): the harness is typed with apps/web's bundler resolution, not bench's nodenext.
     const harness = pathToFileURL(join(WEB_DIR, 'e2e', 'harness', 'stack.ts')).href;
     const { startStack } = (await import(harness)) as { startStack: () => Promise<HarnessStack> };
-    console.log(`starting the stack (load average ${load()})…`);
+    console.log(`starting the stack (load average ${loadAverage()})…`);
     const stack = await startStack();
     cleanups.unshift(stack.stop);
     const svc = (name: keyof typeof stack.ports) => `http://127.0.0.1:${stack.ports[name]}`;
@@ -387,4 +349,4 @@ rmSync(LOG_DIR, { recursive: true, force: true });
 results.loadAverageEnd = loadavg();
 mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench', 'results', 'web.json'), `${JSON.stringify(results, null, 2)}\n`);
-console.log(`load average at the end: ${load()}   ${misses ? `${misses} target(s) missed` : 'all targets met'}`);
+console.log(`load average at the end: ${loadAverage()}   ${misses ? `${misses} target(s) missed` : 'all targets met'}`);

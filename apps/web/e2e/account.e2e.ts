@@ -1,14 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { captureScreen, launchBrowser, MOBILE, newPage, screenshot, uniqueUser } from './harness/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { captureScreen, MOBILE, screenshot, uniqueUser } from './harness/browser';
 import { HEALTHY_DOMAIN } from './harness/fixture-dns';
 import { linkFromMail, waitForMail } from './harness/mailbox';
+import { browserSuite } from './harness/suite';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const { newPage } = browserSuite();
 
 const mailbox = () => inject('mailboxUrl');
 /** The mailed link, pointed at this run's gateway (APP_URL is the gateway already; kept explicit). */
@@ -45,7 +42,7 @@ async function login(page: Page, email: string, password: string) {
 
 describe('registration from the landing page', () => {
   it('carries the domain, shows Check Your Email, verifies from the mail and lands on the dashboard', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     const user = uniqueUser('landing');
     await page.goto('/');
     await page.getByLabel('Your domain').fill(HEALTHY_DOMAIN);
@@ -72,7 +69,7 @@ describe('registration from the landing page', () => {
 
 describe('signed-in shell', () => {
   it('shows the shell, logs out with the toast, logs back in, and restores the session on reload', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     const user = uniqueUser('shell');
     await registerAndVerify(page, user);
 
@@ -113,7 +110,7 @@ describe('signed-in shell', () => {
   });
 
   it('ends an invalid stored session with "Session expired"', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await page.goto('/');
     await page.evaluate(() => {
       localStorage.setItem('auth_token', 'not-a-valid-token');
@@ -126,7 +123,7 @@ describe('signed-in shell', () => {
   });
 
   it('opens the navigation drawer at 390 px', async () => {
-    const { page } = await newPage(browser, MOBILE);
+    const { page } = await newPage(MOBILE);
     const user = uniqueUser('mobile');
     await registerAndVerify(page, user);
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
@@ -142,7 +139,7 @@ describe('signed-in shell', () => {
 
 describe('password reset', () => {
   it('mails a reset link, sets a new password and logs in with it', async () => {
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     const user = uniqueUser('reset');
     await registerAndVerify(page, user);
     await page.getByRole('button', { name: /Account menu$/ }).click();

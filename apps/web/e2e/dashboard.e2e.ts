@@ -1,24 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, launchBrowser, MOBILE, newPage, uniqueUser } from './harness/browser';
+import { describe, expect, it } from 'vitest';
+import { captureScreen, MOBILE, uniqueUser } from './harness/browser';
 import { BROKEN_DOMAIN, HEALTHY_DOMAIN } from './harness/fixture-dns';
-import { apiCall, apiToken, closeDb, login, registerViaApi, withDb } from './harness/session';
+import { apiCall, apiToken, login, registerViaApi, withDb } from './harness/session';
+import { browserSuite } from './harness/suite';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeDb();
-});
+const { newPage } = browserSuite();
 
 describe('dashboard (free plan)', () => {
   it('shows the landing banner, the Skip path of the popup, Scan Now and the upgrade screens', async () => {
     const user = uniqueUser('dashfree');
     // A landing-page sign-up with a domain: the sign-up job adds it and starts its first scan.
     await registerViaApi(user, { signupSource: 'landing_page', quickCheckDomain: HEALTHY_DOMAIN, showUpgradeNotification: true });
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await login(page, user);
     await page.getByRole('heading', { name: 'Welcome, Grace' }).waitFor();
 
@@ -84,7 +77,7 @@ describe('dashboard (free plan)', () => {
     const user = uniqueUser('dashqc');
     await registerViaApi(user, { signupSource: 'quick-check', quickCheckDomain: BROKEN_DOMAIN, showUpgradeNotification: true });
     await withDb((db) => db.updateTable('users').set({ preferencesSet: true }).where('email', '=', user.email).execute());
-    const { page } = await newPage(browser, MOBILE);
+    const { page } = await newPage(MOBILE);
     await login(page, user);
     const green = page.getByTestId('welcome-banner-green');
     await green.getByText(BROKEN_DOMAIN).waitFor();
@@ -108,7 +101,7 @@ describe('dashboard (free plan)', () => {
   it('saves the popup preferences and refuses a second domain with "Domain Limit Reached"', async () => {
     const user = uniqueUser('dashprefs');
     await registerViaApi(user);
-    const { page } = await newPage(browser, MOBILE);
+    const { page } = await newPage(MOBILE);
     await login(page, user);
     const popup = page.getByRole('dialog', { name: 'Welcome! Set your preferences' });
     await popup.waitFor();

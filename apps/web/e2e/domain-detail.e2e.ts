@@ -1,17 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, launchBrowser, newPage } from './harness/browser';
+import { describe, expect, it } from 'vitest';
+import { captureScreen } from './harness/browser';
 import { BROKEN_DOMAIN, HEALTHY_DOMAIN } from './harness/fixture-dns';
-import { addDomainAndWaitForScan, apiToken, closeDb, login, registerPaidUser, withDb } from './harness/session';
+import { addDomainAndWaitForScan, apiToken, login, registerPaidUser, withDb } from './harness/session';
+import { browserSuite } from './harness/suite';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeDb();
-});
+const { newPage } = browserSuite();
 
 describe('domain detail (standard plan)', () => {
   it('shows the overview, reputation with its chart, DNS records, blacklist, insights and findings, and follows a scan', async () => {
@@ -29,7 +22,7 @@ describe('domain detail (standard plan)', () => {
         .execute();
     });
 
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await login(page, user);
     await page.goto(`/domains/${HEALTHY_DOMAIN}`);
     await page.getByRole('heading', { level: 2, name: HEALTHY_DOMAIN }).waitFor();

@@ -1,22 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, launchBrowser, newPage } from './harness/browser';
+import { describe, expect, it } from 'vitest';
+import { captureScreen } from './harness/browser';
 import { BROKEN_DOMAIN, HEALTHY_DOMAIN } from './harness/fixture-dns';
-import { closeDb, login, registerPaidUser } from './harness/session';
+import { login, registerPaidUser } from './harness/session';
+import { browserSuite } from './harness/suite';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeDb();
-});
+const { newPage } = browserSuite();
 
 describe('domains page (standard plan)', () => {
   it('adds a domain with validation, shows its scan results, removes it and re-adds it from Recently Deleted', async () => {
     const user = await registerPaidUser('domains', 'standard');
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await login(page, user);
 
     await page.goto('/domains');

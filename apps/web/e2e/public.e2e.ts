@@ -1,16 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, launchBrowser, MOBILE, newPage } from './harness/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { captureScreen, MOBILE } from './harness/browser';
 import { HEALTHY_DOMAIN } from './harness/fixture-dns';
+import { browserSuite } from './harness/suite';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(() => browser?.close());
+const { newPage } = browserSuite();
 
 async function open(path: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const { page } = await newPage(browser, viewport);
+  const { page } = await newPage(viewport);
   await page.goto(path);
   return page;
 }
@@ -49,7 +46,7 @@ describe('pages rendered at build time', () => {
     ['/', 'Make sure your email lands in the inbox', 'Create Free Account'],
     ['/login', 'Welcome back', 'Sign in'],
   ])('%s arrives drawn, keeps its form disabled until the app runs, then hydrates without an error', async (path, heading, submit) => {
-    const { page } = await newPage(browser, MOBILE);
+    const { page } = await newPage(MOBILE);
     expect(await (await page.request.get(path, { headers: { accept: 'text/html' } })).text()).toContain(heading);
 
     // Without the app's code the page is readable, and its form cannot be sent half-working.
@@ -197,7 +194,7 @@ describe('theme', () => {
 
 describe('bundle budget', () => {
   it('loads at most 150 KB gzip of JavaScript for /', async () => {
-    const { page } = await newPage(browser, MOBILE);
+    const { page } = await newPage(MOBILE);
     const scripts: string[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') scripts.push(res.url());

@@ -1,23 +1,17 @@
-import type { Browser, Request } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captureScreen, launchBrowser, newPage } from './harness/browser';
-import { closeDb, login, registerPaidUser, withDb } from './harness/session';
+import type { Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { captureScreen } from './harness/browser';
+import { login, registerPaidUser, withDb } from './harness/session';
+import { browserSuite } from './harness/suite';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await closeDb();
-});
+const { newPage } = browserSuite();
 
 const isPreferencePut = (r: Request) => r.method() === 'PUT' && /\/api\/user\/(timezone|date-format|currency)$/.test(r.url());
 
 describe('settings', () => {
   it("saves the preferences in parallel, skips the 'Already set' ones and reports the currency lock", async () => {
     const user = await registerPaidUser('settings', 'standard');
-    const { page } = await newPage(browser);
+    const { page } = await newPage();
     await login(page, user);
     await page.goto('/settings');
     await page.getByRole('tab', { name: 'General' }).waitFor();
