@@ -1,8 +1,8 @@
 /**
  * After the browser build, renders the pages of `src/prerender.tsx` to HTML and writes each as
  * `<outDir>/prerendered/<name>.html` (`/` is `index.html`, `/login` is `login.html`), with the brotli
- * and gzip copies the gateway serves. Each page is the built `index.html` with its `#root` filled
- * and its title set, so the scripts and styles are those of the build that rendered it.
+ * and gzip copies the gateway serves. Each page is the built `index.html` with its `#root` filled,
+ * its title set and its modulepreloads removed, so its scripts and styles are the build's own.
  *
  * The renderer is the real route table built for Node by a second, SSR build of this config; its
  * output goes under node_modules (where its externals resolve) and is removed afterwards.
@@ -20,13 +20,17 @@ interface PrerenderModule {
 }
 
 const ENTRY = 'src/prerender.tsx';
-export const PRERENDERED_DIR = 'prerendered';
+const PRERENDERED_DIR = 'prerendered';
 const EMPTY_ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
 
 /** `/` → `index.html`, `/login` → `login.html`: the gateway maps them back the same way. */
-export const prerenderedFileName = (path: string) => `${path === '/' ? 'index' : path.slice(1).replaceAll('/', '_')}.html`;
+function prerenderedFileName(path: string): string {
+  if (path === '/') return 'index.html';
+  if (!/^\/[\w-]+$/.test(path)) throw new Error(`prerender: ${path} is not a one-segment path, which the gateway's mapping expects`);
+  return `${path.slice(1)}.html`;
+}
 
 export function prerenderPages(): Plugin {
   let config: ResolvedConfig;
