@@ -4,11 +4,15 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 /** Resolves in a later task, so the work before and after is two shorter tasks instead of one long one. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
-// Evaluating the app's code and creating its router are each a long task on a phone; not together.
-const start = () => import('./app/start').then(async ({ startApp }) => {
+// On a phone, evaluating React DOM (most of the app's code), evaluating the rest and creating the
+// router are each a long task; run them one after another, not as one.
+const start = async () => {
+  await import('react-dom/client');
+  await nextTask();
+  const { startApp } = await import('./app/start');
   await nextTask();
   return startApp(root);
-});
+};
 
 /**
  * A page rendered at build time (src/prerender.tsx) is painted before the app's code is fetched and
