@@ -2,6 +2,7 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
 /** Resolves in a later task, so the work before and after is two shorter tasks instead of one long one. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 // On a phone, evaluating React DOM (most of the app's code), evaluating the rest and creating the
