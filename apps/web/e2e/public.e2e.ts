@@ -188,7 +188,12 @@ describe('theme', () => {
     await page.getByRole('button', { name: 'Theme: Dark' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    // The prerendered landing page follows the stored theme too; its pricing loads near the viewport.
     await page.goto('/');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.evaluate(() => document.getElementById('pricing')?.scrollIntoView());
+    await page.getByRole('link', { name: 'Choose Standard' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await captureScreen(page, 'landing-dark');
   });
 });
