@@ -53,7 +53,10 @@ describe('pages rendered at build time', () => {
     await withoutCode.route(/\/assets\/app-[\w-]+\.js$/, (route) => route.abort());
     await withoutCode.goto(path);
     await withoutCode.getByRole('heading', { level: 1, name: heading }).waitFor();
-    expect(await withoutCode.getByRole('button', { name: submit }).isDisabled()).toBe(true);
+    const waiting = withoutCode.getByRole('button', { name: submit });
+    expect(await waiting.isDisabled()).toBe(true);
+    // Drawn as usual meanwhile: greying it out for a moment would only make the form flicker.
+    expect(await waiting.evaluate((button) => getComputedStyle(button).opacity)).toBe('1');
     await withoutCode.close();
 
     // With it, in a page of its own (the blocked import's failure belongs to the first one).

@@ -44,11 +44,12 @@ describe('pages rendered at build time', () => {
     expect(page.title).toBe(title);
     expect(page.html).toContain(heading);
     expect(page.html).not.toContain('<title>');
-    expect(page.html).toMatch(/<fieldset disabled=""/);
+    expect(page.html).toMatch(/<fieldset disabled="" data-awaiting-app=""/);
 
     const hydrated = await hydrateAt(path, page.html);
     // Enabled once React owns the page, on the very elements the HTML drew (not a fresh render).
     await waitFor(() => expect(screen.getByRole('button', { name: submit })).toBeEnabled());
+    expect(hydrated.root.querySelector('[data-awaiting-app]')).toBeNull();
     expect(hydrated.root.querySelector('h1')).toBe(hydrated.heading);
     expect(hydrated.recoverableErrors).toEqual([]);
   });

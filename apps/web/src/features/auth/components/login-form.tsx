@@ -6,11 +6,11 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { PrerenderedFieldset } from '@/components/ui/prerendered-fieldset';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { useForgotPassword } from '../api/forgot-password';
 import { useLogin } from '../api/login';
 
@@ -37,7 +37,6 @@ export function LoginForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<LoginBody>({ resolver: lazyResolver, defaultValues: { email: '', password: '' } });
   const { errors } = form.formState;
-  const hydrated = useHydrated();
 
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -66,7 +65,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} onFocus={() => void loadResolver()} noValidate className="space-y-4">
-      <fieldset disabled={!hydrated} className="min-w-0 space-y-4">
+      <PrerenderedFieldset className="space-y-4">
         {failure ? <Alert variant="destructive">{failure}</Alert> : null}
         <FormField label="Email" error={errors.email?.message}>
           <Input type="email" autoComplete="email" placeholder="you@company.com" {...form.register('email')} />
@@ -82,7 +81,7 @@ export function LoginForm() {
         <Button type="submit" className="w-full" disabled={form.formState.isSubmitting}>
           {form.formState.isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>
-      </fieldset>
+      </PrerenderedFieldset>
       <p className="text-center text-sm text-muted-foreground">
         Don't have an account?{' '}
         <Link to={paths.register} className="font-medium text-primary hover:underline">

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { PrerenderedFieldset } from '@/components/ui/prerendered-fieldset';
 import { paths } from '@/config/paths';
-import { useHydrated } from '@/lib/hooks/use-hydrated';
 import { clearCurrencyOverride } from '../lib/currency';
 
 /**
@@ -18,7 +18,6 @@ export function Hero() {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const hydrated = useHydrated();
 
   const validDomain = async (): Promise<string | null> => {
     const problem = (await loadRules())(value);
@@ -51,41 +50,43 @@ export function Hero() {
           your customers stop getting your mail.
         </p>
         <form onSubmit={onSubmit} noValidate className="mx-auto mt-8 max-w-xl">
-          <fieldset disabled={!hydrated} className="flex min-w-0 flex-col gap-2 sm:flex-row">
-            <label htmlFor="hero-domain" className="sr-only">
-              Your domain
-            </label>
-            <Input
-              id="hero-domain"
-              value={value}
-              onFocus={() => void loadRules()}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setError(null);
-              }}
-              placeholder="example.com"
-              autoComplete="url"
-              inputMode="url"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'hero-domain-error' : undefined}
-              className="h-12 text-base"
-            />
-            <Button type="submit" size="lg" className="h-12">
-              Create Free Account
-            </Button>
-          </fieldset>
-          {error ? (
-            <p id="hero-domain-error" role="alert" className="mt-2 text-left text-sm font-medium text-destructive">
-              {error}
+          <PrerenderedFieldset>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <label htmlFor="hero-domain" className="sr-only">
+                Your domain
+              </label>
+              <Input
+                id="hero-domain"
+                value={value}
+                onFocus={() => void loadRules()}
+                onChange={(e) => {
+                  setValue(e.target.value);
+                  setError(null);
+                }}
+                placeholder="example.com"
+                autoComplete="url"
+                inputMode="url"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? 'hero-domain-error' : undefined}
+                className="h-12 text-base"
+              />
+              <Button type="submit" size="lg" className="h-12">
+                Create Free Account
+              </Button>
+            </div>
+            {error ? (
+              <p id="hero-domain-error" role="alert" className="mt-2 text-left text-sm font-medium text-destructive">
+                {error}
+              </p>
+            ) : null}
+            <p className="mt-3 text-sm text-muted-foreground">
+              Free forever for one domain. Or{' '}
+              <button type="button" onClick={onQuickCheck} className="font-medium text-primary underline-offset-4 hover:underline">
+                run a free quick check
+              </button>{' '}
+              without an account.
             </p>
-          ) : null}
-          <p className="mt-3 text-sm text-muted-foreground">
-            Free forever for one domain. Or{' '}
-            <button type="button" onClick={onQuickCheck} disabled={!hydrated} className="font-medium text-primary underline-offset-4 hover:underline">
-              run a free quick check
-            </button>{' '}
-            without an account.
-          </p>
+          </PrerenderedFieldset>
         </form>
       </div>
     </section>
