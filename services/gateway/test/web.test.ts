@@ -13,18 +13,20 @@ const CHUNK = `export const rules = ${JSON.stringify(Array.from({ length: 200 },
 let dist: string;
 let gateway: Gateway;
 
+/** What the build writes for a text file (vite-plugin-compression2, the prerender plugin): it, with .br and .gz beside it. */
+async function writeWithCompressedCopies(dir: string, file: string, text: string): Promise<void> {
+  await writeFile(join(dir, file), text);
+  await writeFile(join(dir, `${file}.br`), brotliCompressSync(text));
+  await writeFile(join(dir, `${file}.gz`), gzipSync(text));
+}
+
 beforeAll(async () => {
   dist = await mkdtemp(join(tmpdir(), 'sendwell-web-'));
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), INDEX);
   await writeFile(join(dist, 'assets', 'index-abc123.js'), ASSET);
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  // What the build writes (vite-plugin-compression2): each text file with .br and .gz beside it.
-  for (const [file, text] of [['index.html', INDEX], ['assets/chunk-def456.js', CHUNK]] as const) {
-    await writeFile(join(dist, file), text);
-    await writeFile(join(dist, `${file}.br`), brotliCompressSync(text));
-    await writeFile(join(dist, `${file}.gz`), gzipSync(text));
-  }
+  for (const [file, text] of [['index.html', INDEX], ['assets/chunk-def456.js', CHUNK]] as const) await writeWithCompressedCopies(dist, file, text);
   gateway = await startGateway({ WEB_DIST_DIR: dist });
 });
 
@@ -155,9 +157,7 @@ describe('prerendered pages', () => {
     prerenderedDist = await mkdtemp(join(tmpdir(), 'sendwell-web-prerendered-'));
     await mkdir(join(prerenderedDist, 'prerendered'));
     for (const [file, text] of [['index.html', INDEX], ['prerendered/index.html', LANDING], ['prerendered/login.html', LOGIN]] as const) {
-      await writeFile(join(prerenderedDist, file), text);
-      await writeFile(join(prerenderedDist, `${file}.br`), brotliCompressSync(text));
-      await writeFile(join(prerenderedDist, `${file}.gz`), gzipSync(text));
+      await writeWithCompressedCopies(prerenderedDist, file, text);
     }
     withPages = await startGateway({ WEB_DIST_DIR: prerenderedDist });
   });
