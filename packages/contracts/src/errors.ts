@@ -9,6 +9,7 @@ export const ErrorCode = {
   Conflict: 'CONFLICT',
   PlanLimit: 'PLAN_LIMIT',
   RateLimited: 'RATE_LIMITED',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   UpstreamUnavailable: 'UPSTREAM_UNAVAILABLE',
   Internal: 'INTERNAL',
 } as const;
@@ -23,6 +24,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PLAN_LIMIT: 403,
   RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
   UPSTREAM_UNAVAILABLE: 503,
   INTERNAL: 500,
 };
@@ -43,4 +45,9 @@ export const apiErrorSchema = z.object({
   /** Rate limits and manual-scan cooldowns: seconds until the call may be repeated. */
   retryAfterSeconds: z.number().int().nonnegative().optional(),
 });
+/** A route's response schemas for the error statuses it can answer (and 500), all in the shape of `ApiError`. */
+export function errorResponses<C extends number>(...codes: C[]): Record<C | 500, typeof apiErrorSchema> {
+  return Object.fromEntries([...codes, 500].map((code) => [code, apiErrorSchema])) as Record<C | 500, typeof apiErrorSchema>;
+}
+
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { JobName, jobPayloads, jobQueue, QueueName, scanJobOptions, signupDomainJobId } from './jobs.js';
+import { JobName, jobPayloads, jobQueue, jobsOfQueue, QueueName, queueConsumer, scanJobOptions, signupDomainJobId } from './jobs.js';
+
+describe('job consumers', () => {
+  it('gives every job a queue that a service consumes, and every queue a job', () => {
+    for (const name of Object.values(JobName)) expect(queueConsumer[jobQueue[name]], name).toMatch(/^[a-z]+$/);
+    for (const queue of Object.values(QueueName)) expect(jobsOfQueue(queue).length, queue).toBeGreaterThan(0);
+  });
+
+  it('lists each queue\'s jobs for its worker to cover', () => {
+    expect(jobsOfQueue(QueueName.Scan)).toEqual([JobName.ScanDomain, JobName.ScanSampleDomain, JobName.SweepDueDomains]);
+    expect(jobsOfQueue(QueueName.Maintenance)).toEqual([JobName.PurgeDeletedDomains, JobName.NightlyCleanUp, JobName.ProvisionSignupDomain]);
+  });
+});
 
 describe('provision-signup-domain', () => {
   it('rides the maintenance queue with a {userId, domain} payload', () => {
@@ -7,6 +19,7 @@ describe('provision-signup-domain', () => {
     expect(jobPayloads[JobName.ProvisionSignupDomain].parse({ userId: 7, domain: 'example.com' })).toEqual({ userId: 7, domain: 'example.com' });
     expect(jobPayloads[JobName.ProvisionSignupDomain].safeParse({ userId: 0, domain: 'example.com' }).success).toBe(false);
     expect(jobPayloads[JobName.ProvisionSignupDomain].safeParse({ userId: 7, domain: '' }).success).toBe(false);
+    expect(jobPayloads[JobName.ProvisionSignupDomain].safeParse({ userId: 7, domain: 'not a domain' }).success).toBe(false);
   });
 
   it('has one job id per user, without the colon BullMQ refuses in ids', () => {

@@ -1,27 +1,36 @@
 import { z } from 'zod';
 import { scanTriggerSchema } from './entities/scan.js';
+import { domainNameSchema } from './validation.js';
 
 /**
  * Queues and their jobs, shared by producers and consumers. Payloads are re-validated when a job is
- * consumed because a job may outlive the deploy that queued it.
+ * consumed because a job may outlive the deploy that queued it. Only jobs that something consumes are
+ * listed: a job nobody consumes would pile up in Redis (alert delivery, issue 14, and reports add
+ * their queues with their workers).
  */
 export const QueueName = {
   Scan: 'scan',
-  Notify: 'notify',
-  Report: 'report',
   Maintenance: 'maintenance',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
+
+/**
+ * The service whose worker consumes each queue. One per queue: a BullMQ worker takes every job of its
+ * queue, so two services sharing one would take each other's jobs. `createJobWorker` refuses to start
+ * unless its handlers cover every job of its queue.
+ */
+export const queueConsumer = {
+  [QueueName.Scan]: 'scanner',
+  [QueueName.Maintenance]: 'domains',
+} as const satisfies Record<QueueName, string>;
 
 export const JobName = {
   ScanDomain: 'scan-domain',
   ScanSampleDomain: 'scan-sample-domain',
   SweepDueDomains: 'sweep-due-domains',
-  SendAlert: 'send-alert',
-  GenerateReport: 'generate-report',
-  RunReportSchedules: 'run-report-schedules',
   PurgeDeletedDomains: 'purge-deleted-domains',
-  DailyReputation: 'daily-reputation',
+  /** Nightly: expired or revoked sessions, used or expired reset tokens, sample domains not viewed for 30 days. */
+  NightlyCleanUp: 'nightly-clean-up',
   /** A sign-up with `quickCheckDomain`: the domains service adds that domain and queues its first scan. */
   ProvisionSignupDomain: 'provision-signup-domain',
 } as const;
@@ -35,43 +44,41 @@ export const scanDomainJob = z.object({
 });
 export const scanSampleDomainJob = z.object({ sampleDomainId: z.number().int().positive() });
 export const sweepDueDomainsJob = z.object({});
-export const sendAlertJob = z.object({ alertId: z.number().int().positive() });
-export const generateReportJob = z.object({ reportId: z.number().int().positive() });
-export const runReportSchedulesJob = z.object({});
 export const purgeDeletedDomainsJob = z.object({});
-export const dailyReputationJob = z.object({});
+export const nightlyCleanUpJob = z.object({});
 export const provisionSignupDomainJob = z.object({
   userId: z.number().int().positive(),
-  /** Already normalised by the registration schema (trimmed, lower-cased, a valid name). */
-  domain: z.string().min(1).max(253),
+  /** Normalised by the registration schema already; checked again as the consumer reads it. */
+  domain: domainNameSchema,
 });
 
 export const jobPayloads = {
   [JobName.ScanDomain]: scanDomainJob,
   [JobName.ScanSampleDomain]: scanSampleDomainJob,
   [JobName.SweepDueDomains]: sweepDueDomainsJob,
-  [JobName.SendAlert]: sendAlertJob,
-  [JobName.GenerateReport]: generateReportJob,
-  [JobName.RunReportSchedules]: runReportSchedulesJob,
   [JobName.PurgeDeletedDomains]: purgeDeletedDomainsJob,
-  [JobName.DailyReputation]: dailyReputationJob,
+  [JobName.NightlyCleanUp]: nightlyCleanUpJob,
   [JobName.ProvisionSignupDomain]: provisionSignupDomainJob,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
 
 /** Which queue carries each job. */
-export const jobQueue: Record<JobName, QueueName> = {
+export const jobQueue = {
   [JobName.ScanDomain]: QueueName.Scan,
   [JobName.ScanSampleDomain]: QueueName.Scan,
   [JobName.SweepDueDomains]: QueueName.Scan,
-  [JobName.SendAlert]: QueueName.Notify,
-  [JobName.GenerateReport]: QueueName.Report,
-  [JobName.RunReportSchedules]: QueueName.Report,
   [JobName.PurgeDeletedDomains]: QueueName.Maintenance,
-  [JobName.DailyReputation]: QueueName.Maintenance,
+  [JobName.NightlyCleanUp]: QueueName.Maintenance,
   [JobName.ProvisionSignupDomain]: QueueName.Maintenance,
-};
+} as const satisfies Record<JobName, QueueName>;
+
+/** The jobs one queue carries: its consumer's handlers must cover exactly these. */
+export type QueueJob<Q extends QueueName> = { [N in JobName]: (typeof jobQueue)[N] extends Q ? N : never }[JobName];
+
+export function jobsOfQueue<Q extends QueueName>(queue: Q): QueueJob<Q>[] {
+  return (Object.keys(jobQueue) as JobName[]).filter((name): name is QueueJob<Q> => jobQueue[name] === queue);
+}
 
 /** One provisioning job per user, so a retried registration step never queues it twice. */
 export function signupDomainJobId(userId: number): string {

@@ -31,19 +31,20 @@ function errors(schema: z.ZodType, input: unknown): Record<string, string[]> {
 }
 
 describe('login (part 1 §5)', () => {
-  it('accepts a valid email and a 6-character password', () => {
-    expect(loginBody.safeParse({ email: 'a@example.com', password: '123456' }).success).toBe(true);
+  it('accepts a valid email and an 8-character password', () => {
+    expect(loginBody.safeParse({ email: 'a@example.com', password: '12345678' }).success).toBe(true);
   });
   it("says 'Please enter a valid email' for a bad email", () => {
-    expect(errors(loginBody, { email: 'nope', password: '123456' })).toEqual({ email: ['Please enter a valid email'] });
+    expect(errors(loginBody, { email: 'nope', password: '12345678' })).toEqual({ email: ['Please enter a valid email'] });
   });
-  it("says 'Password must be at least 6 characters' for a short password", () => {
-    expect(errors(loginBody, { email: 'a@example.com', password: '12345' })).toEqual({
-      password: ['Password must be at least 6 characters'],
+  it("says 'Password must be at least 8 characters' for a 7-character or missing password (the spec's 6, raised)", () => {
+    expect(errors(loginBody, { email: 'a@example.com', password: '1234567' })).toEqual({
+      password: ['Password must be at least 8 characters'],
     });
+    expect(errors(loginBody, { email: 'a@example.com' })).toEqual({ password: ['Password must be at least 8 characters'] });
   });
   it("says 'Required' for a missing email", () => {
-    expect(errors(loginBody, { password: '123456' }).email).toEqual(['Required']);
+    expect(errors(loginBody, { password: '12345678' }).email).toEqual(['Required']);
   });
 });
 
@@ -52,8 +53,8 @@ describe('register (part 1 §5)', () => {
     username: 'alice',
     email: 'alice@example.com',
     confirmEmail: 'alice@example.com',
-    password: 'secret1',
-    confirmPassword: 'secret1',
+    password: 'secret12',
+    confirmPassword: 'secret12',
     firstName: 'Alice',
     lastName: '',
   };
@@ -78,14 +79,14 @@ describe('register (part 1 §5)', () => {
       confirmEmail: ['Please enter a valid email'],
     });
   });
-  it('checks both password lengths with their own messages', () => {
-    expect(errors(registerBody, { ...valid, password: '123', confirmPassword: '123' })).toMatchObject({
-      password: ['Password must be at least 6 characters'],
-      confirmPassword: ['Confirm password must be at least 6 characters'],
+  it('checks both password lengths (8) with their own messages', () => {
+    expect(errors(registerBody, { ...valid, password: '1234567', confirmPassword: '1234567' })).toEqual({
+      password: ['Password must be at least 8 characters'],
+      confirmPassword: ['Confirm password must be at least 8 characters'],
     });
   });
   it("says 'Passwords don't match' on confirmPassword", () => {
-    expect(errors(registerBody, { ...valid, confirmPassword: 'secret2' })).toEqual({ confirmPassword: ["Passwords don't match"] });
+    expect(errors(registerBody, { ...valid, confirmPassword: 'secret22' })).toEqual({ confirmPassword: ["Passwords don't match"] });
   });
   it("says 'Email addresses don't match' on confirmEmail", () => {
     expect(errors(registerBody, { ...valid, confirmEmail: 'bob@example.com' })).toEqual({
@@ -93,7 +94,7 @@ describe('register (part 1 §5)', () => {
     });
   });
   it('reports both mismatches at once', () => {
-    expect(errors(registerBody, { ...valid, confirmEmail: 'bob@example.com', confirmPassword: 'secret2' })).toEqual({
+    expect(errors(registerBody, { ...valid, confirmEmail: 'bob@example.com', confirmPassword: 'secret22' })).toEqual({
       confirmPassword: ["Passwords don't match"],
       confirmEmail: ["Email addresses don't match"],
     });

@@ -1,25 +1,70 @@
-import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
+import type { CheckDetails, CheckType, DnsSnapshot } from '@sendwell/contracts';
+import { CamelCasePlugin, Kysely, PostgresDialect, type ColumnType, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { DB } from './schema.gen.js';
+import { PreparingClient } from './prepared-statements.js';
+import type * as Generated from './schema.gen.js';
+
+/*
+ * The JSON columns one service writes and another reads, typed with the contracts' shapes. The
+ * generated schema (verified against a migrated database) only knows `Json`; these narrow what a
+ * select returns. Writers still pass JSON text (`JSON.stringify`): pg would send a JS array as a
+ * Postgres array. Readers that must not trust old rows parse with the contracts' schemas.
+ */
+/** Every check's details (loose, every field optional): the row's `type` says which. */
+export type StoredCheckDetails = CheckDetails<CheckType>;
+type CheckDetailsColumn = ColumnType<StoredCheckDetails, Generated.Json | undefined, Generated.Json>;
+
+export interface DomainChecks extends Omit<Generated.DomainChecks, 'details'> {
+  details: CheckDetailsColumn;
+}
+export interface SampleDomainChecks extends Omit<Generated.SampleDomainChecks, 'details'> {
+  details: CheckDetailsColumn;
+}
+export interface Scans extends Omit<Generated.Scans, 'dnsSnapshot'> {
+  dnsSnapshot: ColumnType<DnsSnapshot | null, Generated.Json | null, Generated.Json | null>;
+}
+export interface DB extends Omit<Generated.DB, 'domainChecks' | 'sampleDomainChecks' | 'scans'> {
+  domainChecks: DomainChecks;
+  sampleDomainChecks: SampleDomainChecks;
+  scans: Scans;
+}
 
 export type Database = Kysely<DB>;
+/** What a repository runs on: the pool or a caller's transaction alike. */
+export type Executor = Database | Transaction<DB>;
 
 export interface DbOptions {
   connectionString: string;
   /** Pool size per process; six processes share one server, so keep it modest. */
   max?: number;
   applicationName?: string;
+  /**
+   * A connection the server ended (a restart, a failover, pg_terminate_backend). The query on it, if
+   * any, fails on its own; the pool drops the connection and the next query opens another. For logging.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
-/** One pool per process. Columns are snake_case in SQL and camelCase in TypeScript. */
-export function createDb({ connectionString, max = 10, applicationName = 'sendwell' }: DbOptions): Database {
+/**
+ * One pool per process. Columns are snake_case in SQL and camelCase in TypeScript. Statements run
+ * prepared (`PreparingClient`): a service repeats the same few, and parsing and planning each anew
+ * was most of Postgres's CPU on a read.
+ */
+export function createDb({ connectionString, max = 10, applicationName = 'sendwell', onConnectionError }: DbOptions): Database {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString,
     max,
     application_name: applicationName,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
   });
+  // A connection's 'error' event nobody listens to crashes the whole process (every service did when
+  // the chaos bench terminated their sessions). pg-pool listens only while a connection is idle, and
+  // re-emits that on the pool; a connection in use (in a transaction, or just after its query failed)
+  // needs its own listener.
+  pool.on('connect', (client) => client.on('error', (error) => onConnectionError?.(error)));
+  pool.on('error', () => undefined); // the connection's own listener above has reported it
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
 }
 

@@ -1,4 +1,15 @@
-export { createDb, pingPostgres, type Database, type DbOptions } from './database.js';
+export {
+  createDb,
+  pingPostgres,
+  type Database,
+  type Executor,
+  type DbOptions,
+  type DB,
+  type DomainChecks,
+  type SampleDomainChecks,
+  type Scans,
+  type StoredCheckDetails,
+} from './database.js';
 export { migrateToLatest, migrationNames } from './migrate.js';
 export { ensureDatabase } from './ensure-database.js';
 export type * from './schema.gen.js';

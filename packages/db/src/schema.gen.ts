@@ -151,6 +151,7 @@ export interface SampleDomains {
   createdAt: Generated<Timestamp>;
   id: Generated<number>;
   lastScan: Timestamp | null;
+  lastViewedAt: Generated<Timestamp>;
   name: string;
   scanCount: Generated<number>;
   status: Generated<string>;
@@ -165,6 +166,8 @@ export interface Scans {
   error: string | null;
   id: Generated<string>;
   overallStatus: string | null;
+  recoveryCheckedAt: Timestamp | null;
+  recoveryTries: Generated<number>;
   startedAt: Timestamp | null;
   status: Generated<string>;
   trigger: string;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ErrorCode, type ApiError } from '@sendwell/contracts';
 import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import {
@@ -8,8 +10,9 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { AppError, codeForStatus, isPoolExhausted, serviceBusy } from './errors.js';
+import { AppError, codeForStatus, isDatabaseUnavailable, serviceBusy } from './errors.js';
 import type { Logger } from './logger.js';
+import { CompletedRequestLog } from './request-log.js';
 
 export interface CreateAppOptions {
   logger: Logger;
@@ -29,12 +32,29 @@ export interface CreateAppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
+ * The request as Fastify logs it, minus the query string: links carry secrets there
+ * (`verify-email?token=…`, `reset-password?token=…`), and logs are read by more people than mail is.
+ */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.split('?')[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
  * A Fastify instance with the shared conventions: request ids from `x-request-id`, zod schemas,
  * explicit timeouts, one error handler answering `ApiError`, and a JSON 404. It never listens.
  */
 function fastifyWithZod({ logger, bodyLimit = 1_048_576, trustProxy = true }: CreateAppOptions) {
   return Fastify({
-    loggerInstance: logger,
+    // One line per completed request, in every service (request-log.ts).
+    logController: new CompletedRequestLog(),
+    // A child whose serializer replaces Fastify's own `req` one (the instance's serializers win).
+    loggerInstance: logger.child({}, { serializers: { req: requestForLog } }),
     bodyLimit,
     // Behind the gateway (and any proxy in front of it), the client's address comes from X-Forwarded-For.
     trustProxy,
@@ -42,6 +62,10 @@ function fastifyWithZod({ logger, bodyLimit = 1_048_576, trustProxy = true }: Cr
     keepAliveTimeout: 72_000,
     requestTimeout: 60_000,
     requestIdHeader: false,
+    // A URL the router cannot decode (`/api/%zz`) gets the same ApiError 400 as any other bad request.
+    frameworkErrors: (error, request, reply) => sendError(error, request, reply),
+    // So does a request Node's parser refuses before any route sees it (bad framing, huge headers).
+    clientErrorHandler: answerClientError,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -50,6 +74,33 @@ function fastifyWithZod({ logger, bodyLimit = 1_048_576, trustProxy = true }: Cr
 }
 
 export type App = ReturnType<typeof fastifyWithZod>;
+
+const CLIENT_ERROR_ANSWERS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive' },
+};
+const UNREADABLE_REQUEST = { status: 400, message: 'The request could not be read' };
+
+/**
+ * Fastify's default answer to a request Node's HTTP parser refuses is its own `{error, statusCode}`
+ * body; this gives it the ApiError shape every other answer has. A socket already gone gets nothing.
+ */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { status, message } = CLIENT_ERROR_ANSWERS[error.code ?? ''] ?? UNREADABLE_REQUEST;
+  // An answer to HEAD has no body: a client would read one as the start of a next answer.
+  // Node's parser error carries the bytes it read as a Buffer (Fastify's types say otherwise).
+  const raw: unknown = (error as { rawPacket?: unknown }).rawPacket;
+  const head = Buffer.isBuffer(raw) && raw.subarray(0, 5).toString('latin1') === 'HEAD ';
+  const body = head ? '' : JSON.stringify({ code: codeForStatus(status), message, requestId: randomUUID() } satisfies ApiError);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
 
 export function createApp(options: CreateAppOptions): App {
   const app = fastifyWithZod(options);
@@ -70,10 +121,26 @@ export function createApp(options: CreateAppOptions): App {
   return app;
 }
 
+/**
+ * SQLSTATEs of class 22 (data exception) that a client's value causes: text Postgres cannot store
+ * (NUL, a bad byte sequence), a number out of its column's range, text that is not a number, uuid or
+ * date, a string longer than its column. Schemas should refuse these values first; this is the last line.
+ */
+const CLIENT_DATA_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
+const INVALID_VALUE_MESSAGE = 'A value in the request is out of range or not valid';
+
+/** A query error from Postgres (pg's DatabaseError carries `severity` and the SQLSTATE in `code`) caused by a value. */
+function clientDataSqlState(error: unknown): string | undefined {
+  if (!(error instanceof Error) || !('severity' in error) || !('code' in error) || typeof error.code !== 'string') return undefined;
+  return CLIENT_DATA_SQLSTATES.has(error.code) ? error.code : undefined;
+}
+
 function sendError(thrown: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   let error = thrown;
-  // Logged below as a 503 with its code; the cause is the pool, which is load rather than a fault.
-  if (isPoolExhausted(error)) error = serviceBusy(error) as unknown as FastifyError;
+  // Logged below as a 503 with its code: an exhausted pool or a dropped connection is load or an
+  // operator's restart rather than a fault, and the request can simply be tried again.
+  if (isDatabaseUnavailable(error)) error = serviceBusy(error) as unknown as FastifyError;
+  const sqlstate = clientDataSqlState(error);
   let status: number;
   let body: ApiError;
   if (hasZodFastifySchemaValidationErrors(error)) {
@@ -85,6 +152,11 @@ function sendError(thrown: FastifyError, request: FastifyRequest, reply: Fastify
     status = error.status;
     body = { code: error.code, message: error.message, ...error.extras };
     if (error.extras.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.extras.retryAfterSeconds));
+  } else if (sqlstate) {
+    status = 400;
+    // The SQLSTATE only: Postgres' own message quotes the value, which may be personal or a secret.
+    request.log.warn({ sqlstate }, 'value refused by Postgres');
+    body = { code: ErrorCode.ValidationFailed, message: INVALID_VALUE_MESSAGE };
   } else if (isResponseSerializationError(error as never) || !error.statusCode || error.statusCode >= 500) {
     status = error.statusCode && error.statusCode > 500 ? error.statusCode : 500;
     request.log.error({ err: error }, 'request failed');

@@ -1,21 +1,53 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
-import { NOT_AUTHENTICATED } from '@sendwell/contracts';
+import { ADMIN_ONLY_MESSAGE, NOT_AUTHENTICATED } from '@sendwell/contracts';
 import type { Database, Selectable, Users } from '@sendwell/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { unauthorized } from './errors.js';
+import { forbidden, unauthorized } from './errors.js';
 import { SessionCache } from './session-cache.js';
 
-export const AUTH_COOKIE = 'token';
+/** The session cookie every service reads and the auth service sets. */
+export interface SessionCookie {
+  name: string;
+  secure: boolean;
+}
+
+/**
+ * Secure in production unless `COOKIE_SECURE=false` says otherwise (plain HTTP behind no TLS), and
+ * off in development and tests unless turned on. A Secure cookie is named `__Host-token`: browsers
+ * then accept it only with Secure, `Path=/` and no `Domain`, so a sibling subdomain cannot plant or
+ * overwrite the session (cookie tossing). Development keeps the plain `token`.
+ */
+export function sessionCookie(env: { NODE_ENV: string; COOKIE_SECURE?: boolean | undefined }): SessionCookie {
+  const secure = env.COOKIE_SECURE ?? env.NODE_ENV === 'production';
+  return { name: secure ? '__Host-token' : 'token', secure };
+}
+
+/**
+ * The administrator is the user whose email is ADMIN_EMAIL, in any letter case (emails are stored
+ * lower-cased and compared case-insensitively everywhere), and only once that email is verified:
+ * otherwise anyone registering the address first, without owning the mailbox, would be admin.
+ */
+export function isAdministrator(user: Pick<AuthUser, 'email' | 'emailVerified'>, adminEmail: string | undefined): boolean {
+  return adminEmail !== undefined && user.emailVerified && user.email.toLowerCase() === adminEmail.toLowerCase();
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The columns of the caller's users row a request carries: what services decide on (who, the plan,
+ * the administrator test), never secrets such as the password hash or a verification token, which
+ * would otherwise sit in every process's session cache. A service needing more reads the row itself.
+ */
+const authUserColumns = ['id', 'email', 'emailVerified', 'planType'] as const;
+export type AuthUser = Pick<Selectable<Users>, (typeof authUserColumns)[number]>;
 
 /** What a verified request knows about its caller. The plan is read from the database, never the token. */
 export interface AuthContext {
   sessionId: string;
   user: AuthUser;
 }
-export type AuthUser = Selectable<Users>;
 
 /** The JWT's claims: the user and the session it belongs to, so logout can revoke it. */
 export interface TokenClaims {
@@ -30,6 +62,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** onRequest hook: answers 401 unless the request carries a live session. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * preHandler of every `/api/admin/*` route, after `authenticate`: 401 without a session, 403 with
+     * the contracts' message for anyone but the administrator (`isAdministrator`).
+     */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -45,19 +82,25 @@ export interface AuthPluginOptions {
   db: Database;
   /** Lifetime of issued tokens, e.g. "7d"; sessions expire with them. */
   expiresIn?: string;
+  /** From `sessionCookie(env)`, so every service reads the name the auth service sets. */
+  cookie: SessionCookie;
+  /** ADMIN_EMAIL: who passes `requireAdmin`. */
+  adminEmail: string | undefined;
 }
 
 /**
  * The token a request carries: `Authorization: Bearer` first (the web app sends auth_token from
  * storage), then the cookie. The JWT plugin verifies this same string, so the cache is keyed by it.
  */
-function extractToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header && /^Bearer\s/i.test(header)) {
-    const parts = header.split(' ');
-    return parts.length === 2 && parts[1] ? parts[1] : undefined;
-  }
-  return request.cookies?.[AUTH_COOKIE] || undefined;
+function tokenExtractor(cookieName: string) {
+  return (request: FastifyRequest): string | undefined => {
+    const header = request.headers.authorization;
+    if (header && /^Bearer\s/i.test(header)) {
+      const parts = header.split(' ');
+      return parts.length === 2 && parts[1] ? parts[1] : undefined;
+    }
+    return request.cookies?.[cookieName] || undefined;
+  };
 }
 
 /**
@@ -68,13 +111,14 @@ function extractToken(request: FastifyRequest): string | undefined {
  * session or user row changed since, so a logout anywhere holds for the next request here.
  */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { secret, db, expiresIn = '7d' }) => {
+  async (app, { secret, db, expiresIn = '7d', cookie, adminEmail }) => {
+    const extractToken = tokenExtractor(cookie.name);
     await app.register(fastifyCookie);
     await app.register(fastifyJwt, {
       secret,
       sign: { expiresIn },
       verify: { extractToken },
-      cookie: { cookieName: AUTH_COOKIE, signed: false },
+      cookie: { cookieName: cookie.name, signed: false },
     });
     app.decorateRequest('auth', null);
     const cache = new SessionCache(db);
@@ -98,7 +142,7 @@ export const authPlugin = fp<AuthPluginOptions>(
       const row = await db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.userId')
-        .selectAll('users')
+        .select(authUserColumns.map((column) => `users.${column}` as const))
         .select('sessions.expires as sessionExpires')
         .where('sessions.id', '=', claims.sid)
         .where('sessions.revokedAt', 'is', null)
@@ -110,6 +154,11 @@ export const authPlugin = fp<AuthPluginOptions>(
       const tokenExpires = claims.exp === undefined ? Number.POSITIVE_INFINITY : claims.exp * 1000;
       cache.set(token, auth, Math.min(tokenExpires, sessionExpires.getTime()), epoch);
       request.auth = auth;
+    });
+
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      const { user } = requireAuth(request);
+      if (!isAdministrator(user, adminEmail)) throw forbidden(ADMIN_ONLY_MESSAGE);
     });
   },
   { name: 'sendwell-auth', fastify: '5.x' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { baseEnvSchema, DEV_JWT_SECRET, envBoolean, EnvError, envPort, parseEnv, requireProductionSecret } from './env.js';
+import { baseEnvSchema, DEV_JWT_SECRET, envBoolean, EnvError, envPort, parseEnv, requireProductionSettings } from './env.js';
 
 describe('envBoolean', () => {
   it.each([
@@ -12,7 +12,7 @@ describe('envBoolean', () => {
 });
 
 describe('parseEnv', () => {
-  const schema = baseEnvSchema.extend({ PORT: envPort(3001), FLAG: envBoolean.default(false) }).superRefine(requireProductionSecret);
+  const schema = baseEnvSchema.extend({ PORT: envPort(3001), FLAG: envBoolean.default(false) }).superRefine(requireProductionSettings);
 
   it('applies every default', () => {
     const env = parseEnv('auth', schema, {});
@@ -34,6 +34,19 @@ describe('parseEnv', () => {
     const secret = 'x'.repeat(40);
     expect(parseEnv('auth', schema, { NODE_ENV: 'production', JWT_SECRET: secret }).JWT_SECRET).toBe(secret);
     expect(parseEnv('auth', schema, {}).JWT_SECRET).toBe(DEV_JWT_SECRET);
+  });
+
+  it('refuses the development JWT secret under any NODE_ENV but development and test', () => {
+    // A schema whose NODE_ENV is free text, as a service widening the enum (staging, preview) would have.
+    const open = z.object({ NODE_ENV: z.string(), JWT_SECRET: baseEnvSchema.shape.JWT_SECRET }).superRefine(requireProductionSettings);
+    expect(() => parseEnv('x', open, { NODE_ENV: 'staging' })).toThrowError(/JWT_SECRET: must be set to a secret of your own when NODE_ENV is staging/);
+    expect(parseEnv('x', open, { NODE_ENV: 'development' }).JWT_SECRET).toBe(DEV_JWT_SECRET);
+    expect(parseEnv('x', open, { NODE_ENV: 'test' }).JWT_SECRET).toBe(DEV_JWT_SECRET);
+  });
+
+  it('leaves COOKIE_SECURE unset unless given, so production can default it on', () => {
+    expect(parseEnv('auth', schema, {}).COOKIE_SECURE).toBeUndefined();
+    expect(parseEnv('auth', schema, { COOKIE_SECURE: 'false' }).COOKIE_SECURE).toBe(false);
   });
 
   it('refuses a short secret', () => {

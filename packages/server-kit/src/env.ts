@@ -19,14 +19,26 @@ export const baseEnvSchema = z.object({
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379'),
   /** BullMQ key prefix; tests give each file its own so they can share one Redis. */
   QUEUE_PREFIX: z.string().min(1).default('sendwell'),
+  /** Lets the outbound guard (outbound-guard.ts) connect to 127.0.0.0/8 and ::1, for tests' fixture servers; refused in production. */
+  ALLOW_LOOPBACK_TARGETS: envBoolean.default(false),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_JWT_SECRET),
   ADMIN_EMAIL: z.string().email().optional(),
+  /** Secure `__Host-token` session cookie; unset, on in production only (`sessionCookie`). Every service reads the cookie. */
+  COOKIE_SECURE: envBoolean.optional(),
 });
 
-/** Refuses the development JWT secret in production (a cross-field rule zod's object cannot state alone). */
-export const requireProductionSecret = <T extends { NODE_ENV: string; JWT_SECRET: string }>(env: T, ctx: z.RefinementCtx) => {
-  if (env.NODE_ENV === 'production' && env.JWT_SECRET === DEV_JWT_SECRET) {
-    ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'must be set to a secret of your own in production' });
+/**
+ * The development defaults every service refuses outside development (cross-field rules zod's object
+ * cannot state alone), applied by each service's env schema: the development JWT secret anywhere but
+ * development and tests (a deployment that forgets JWT_SECRET stops instead of signing with a public
+ * key), and loopback targets in production (they let scans and probes reach this host).
+ */
+export const requireProductionSettings = <T extends { NODE_ENV: string; JWT_SECRET: string; ALLOW_LOOPBACK_TARGETS?: boolean }>(env: T, ctx: z.RefinementCtx) => {
+  if (env.NODE_ENV !== 'development' && env.NODE_ENV !== 'test' && env.JWT_SECRET === DEV_JWT_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: `must be set to a secret of your own when NODE_ENV is ${env.NODE_ENV}` });
+  }
+  if (env.NODE_ENV === 'production' && env.ALLOW_LOOPBACK_TARGETS) {
+    ctx.addIssue({ code: 'custom', path: ['ALLOW_LOOPBACK_TARGETS'], message: 'must not be set in production (it lets scans and probes reach this host)' });
   }
 };
 

@@ -1,9 +1,12 @@
 export { createApp, type App, type CreateAppOptions } from './app.js';
 export * from './errors.js';
 export * from './env.js';
+export * from './outbound-guard.js';
 export { createLogger, type Logger } from './logger.js';
-export { authPlugin, requireAuth, AUTH_COOKIE, type AuthContext, type AuthUser, type TokenClaims } from './auth-plugin.js';
+export { authPlugin, requireAuth, isAdministrator, sessionCookie, type AuthContext, type AuthUser, type SessionCookie, type TokenClaims } from './auth-plugin.js';
 export { registerHealth } from './health.js';
 export { onShutdown, type ShutdownStep } from './shutdown.js';
-export { createRedis, pingRedis, type RedisRole } from './redis.js';
-export { createQueues, type Queues } from './queues.js';
+export { closeRedis, createRedis, pingRedis, warnUnlessNoEviction, type RedisRole } from './redis.js';
+export { createQueues, keepJobSchedulers, QUEUE_ADD_TIMEOUT_MS, SCHEDULER_CHECK_EVERY_MS, type JobSchedulerSpec, type Queues } from './queues.js';
+export { createScan, scanJob, ScanRequests, type QueueScansOutcome, type ScanToQueue } from './scan-requests.js';
+export { assertHandlersComplete, createJobWorker, isFinalFailure, type JobHandler, type JobHandlers, type JobWorkerOptions } from './job-worker.js';

@@ -1,4 +1,4 @@
-import { pino, type Logger, type LoggerOptions } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 
 export type { Logger };
 
@@ -16,13 +16,17 @@ const redact = [
   '*.stripeSecretKey',
 ];
 
-/** One logger configuration for every process: JSON, pretty only on a terminal. */
-export function createLogger(service: string, level: LoggerOptions['level'] = 'info'): Logger {
-  const pretty = process.stdout.isTTY && level !== 'silent';
-  return pino({
+/**
+ * One logger configuration for every process: JSON, pretty only on a terminal. `destination`
+ * (JSON, for tests that read what is logged) replaces stdout.
+ */
+export function createLogger(service: string, level: LoggerOptions['level'] = 'info', destination?: DestinationStream): Logger {
+  const pretty = !destination && process.stdout.isTTY && level !== 'silent';
+  const options: LoggerOptions = {
     name: service,
     level,
     redact: { paths: redact, censor: '[redacted]' },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

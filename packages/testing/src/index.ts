@@ -1,5 +1,6 @@
 export { createTestDb, type TestDb } from './postgres.js';
 export { testRedisUrl, uniquePrefix, deleteKeys } from './redis.js';
+export { startRedisServer, type TestRedisServer } from './redis-server.js';
 export { startSmtpServer, type TestSmtpServer, type ReceivedMail } from './smtp.js';
 export { resolveTestServices, type TestServices } from './services.js';
 export { dockerAvailable } from './docker.js';
@@ -14,6 +15,7 @@ export {
   type DnsBehaviour,
   type DnsQueryLogEntry,
 } from './dns-server.js';
+export { mailDomainZone, type MailDomainZoneOptions } from './fixture-zones.js';
 export {
   createTestCa,
   issueCert,
@@ -28,3 +30,7 @@ export {
   type TestTlsServer,
 } from './tls.js';
 export { arrivals, type Arrivals } from './arrivals.js';
+export { freePort } from './ports.js';
+export { startMailbox, type MailSummary } from './mailbox.js';
+export { startStack, type Stack, type StackOptions, type ServiceName } from './stack.js';
+export { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from './stripe/server.js';

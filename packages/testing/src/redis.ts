@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import type {} from './provided-context.js';
+import { deletePrefixedKeys } from './redis-keys.js';
 
 export function testRedisUrl(): string {
   return inject('redisUrl');
@@ -19,12 +20,7 @@ export function uniquePrefix(label = 't'): string {
 export async function deleteKeys(prefix: string): Promise<void> {
   const redis = new Redis(testRedisUrl());
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    await deletePrefixedKeys(redis, prefix);
   } finally {
     redis.disconnect();
   }

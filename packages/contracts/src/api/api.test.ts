@@ -11,6 +11,7 @@ import {
   domainIdParams,
   domainLimitMessage,
   domainNameParams,
+  domainScanParams,
   domainRemovedMessage,
   domainRestoredMessage,
   emailVerifyAnswer,
@@ -66,6 +67,17 @@ describe('params', () => {
     expect(reportIdParams.parse({ id: '3' })).toEqual({ id: 3 });
     expect(markAlertReadParams.parse({ id: '9' })).toEqual({ id: 9 });
     for (const id of ['abc', '0', '-1', '1.5']) expect(firstMessage(domainIdParams, { id }), id).toBe('Invalid id');
+  });
+  it('ids stay within Postgres integer: 2147483647 is the largest, anything beyond is an invalid id', () => {
+    expect(domainIdParams.parse({ id: '2147483647' })).toEqual({ id: 2147483647 });
+    for (const id of ['2147483648', '99999999999', '9'.repeat(400), '1e3', '0x10', ' 7', '+7', '', '٣']) {
+      expect(firstMessage(domainIdParams, { id }), id).toBe('Invalid id');
+      expect(firstMessage(markAlertReadParams, { id }), id).toBe('Invalid id');
+      expect(firstMessage(reportIdParams, { id }), id).toBe('Invalid id');
+    }
+    expect(firstMessage(domainScanParams, { id: '2147483648', scanId: SCAN_ID })).toBe('Invalid id');
+    expect(firstMessage(domainIdParams, { id: ['1', '2'] })).toBe('Invalid id');
+    expect(firstMessage(generateReportsBody, { domains: [{ id: 2147483648 }] })).toBe('Invalid id');
   });
   it('scan ids are uuids', () => {
     expect(scanIdParams.parse({ scanId: SCAN_ID })).toEqual({ scanId: SCAN_ID });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from '../entities/user.js';
-import { emailSchema, loginSchema, messages, registerSchema } from '../validation.js';
+import { emailSchema, loginSchema, messages, passwordField, registerSchema } from '../validation.js';
 
 /** POST /api/auth/login */
 export const loginBody = loginSchema;
@@ -31,7 +31,7 @@ export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for that email, a p
 /** POST /api/auth/reset-password-with-token */
 export const resetPasswordBody = z.object({
   token: z.string(messages.resetTokenMissing).trim().min(1, messages.resetTokenMissing).max(512),
-  newPassword: z.string(messages.passwordMin8).min(8, messages.passwordMin8).max(1024),
+  newPassword: passwordField(),
 });
 export const resetPasswordAnswer = z.object({ message: z.string() });
 export const RESET_TOKEN_INVALID = 'Invalid or expired reset token. Please request a new password reset.';
@@ -44,6 +44,12 @@ export const verifyEmailAnswer = authAnswer;
 export const VERIFICATION_TOKEN_INVALID = 'Invalid or expired verification link. Please register again or log in.';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+/** 429 on login while the account waits after repeated failures (any email, known or not). */
+export function loginThrottledMessage(retryAfterSeconds: number): string {
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const wait = retryAfterSeconds < 60 ? count(retryAfterSeconds, 'second') : count(Math.ceil(retryAfterSeconds / 60), 'minute');
+  return `Too many failed login attempts. Please try again in ${wait}.`;
+}
 export const EMAIL_NOT_VERIFIED = 'Please verify your email address before logging in. Check your inbox for the verification link.';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const USERNAME_TAKEN = 'This username is already taken';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idParamSchema, okSchema } from '../common.js';
+import { idParamSchema, idSchema, okSchema } from '../common.js';
 import { reportSchema } from '../entities/report.js';
+import { textField } from '../validation.js';
 
 /** GET /api/reports: newest first. */
 export const listReportsAnswer = z.array(reportSchema);
@@ -13,7 +14,7 @@ export const NO_DOMAINS_FOR_REPORTS = 'No domains available - You need to add do
  * the id or the name and re-checks ownership.
  */
 export const reportDomainRefSchema = z
-  .looseObject({ id: z.number().int().positive().optional(), name: z.string().trim().toLowerCase().optional() })
+  .looseObject({ id: idSchema.optional(), name: textField({ label: 'Domain name', max: 253 }).toLowerCase().optional() })
   .refine((d) => d.id !== undefined || (d.name !== undefined && d.name !== ''), {
     message: 'Each domain needs an id or a name',
   });

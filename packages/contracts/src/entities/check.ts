@@ -39,7 +39,10 @@ export const spfDetailsSchema = z.looseObject({
   record: z.string().nullable().optional(),
   /** DNS-querying mechanisms counted against the limit of 10 (RFC 7208 §4.6.4). */
   lookupCount: z.number().int().nonnegative().optional(),
+  /** The addresses and networks the record authorises, each with the domain and term it came from. */
+  flattenedIps: z.array(z.looseObject({ ip: z.string(), source: z.string().optional() })).optional(),
 });
+export type SpfDetails = z.infer<typeof spfDetailsSchema>;
 
 export const dkimRecordSchema = z.looseObject({ selector: z.string(), record: z.string() });
 export const dkimDetailsSchema = z.looseObject({
@@ -47,6 +50,7 @@ export const dkimDetailsSchema = z.looseObject({
   records: z.array(dkimRecordSchema).optional(),
   selectorsChecked: z.array(z.string()).optional(),
 });
+export type DkimDetails = z.infer<typeof dkimDetailsSchema>;
 
 export const dmarcDetailsSchema = z.looseObject({
   ...base,
@@ -54,6 +58,7 @@ export const dmarcDetailsSchema = z.looseObject({
   record: z.string().nullable().optional(),
   pct: z.number().int().min(0).max(100).optional(),
 });
+export type DmarcDetails = z.infer<typeof dmarcDetailsSchema>;
 
 export const sslDetailsSchema = z.looseObject({
   ...base,
@@ -61,6 +66,7 @@ export const sslDetailsSchema = z.looseObject({
   expiresAt: isoDateTime.nullable().optional(),
   daysRemaining: z.number().int().optional(),
 });
+export type SslDetails = z.infer<typeof sslDetailsSchema>;
 
 export const blacklistSiteStatuses = ['clean', 'listed', 'unknown'] as const;
 export const blacklistSiteSchema = z.looseObject({

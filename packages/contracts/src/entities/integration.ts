@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../validation.js';
+import { messages, textField } from '../validation.js';
 
 /** Service names as the client sends them: lower case, "constant contact" with its space (part 2 §7). */
 export const integrationServices = [
@@ -52,8 +52,7 @@ export const requiredFieldMessage = (field: IntegrationField) => `${integrationF
 
 /** A required, non-empty (after trimming) text field whose messages name it. */
 function required(field: IntegrationField) {
-  const message = requiredFieldMessage(field);
-  return z.string({ error: message }).trim().min(1, { error: message, abort: true }).max(2048);
+  return textField({ label: integrationFieldLabels[field], max: 2048, required: requiredFieldMessage(field) });
 }
 
 const webhookUrl = required('webhookUrl').refine((v) => /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), {

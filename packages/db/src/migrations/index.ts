@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as initial from './2026-11-21T00-00_initial.js';
 import * as domainChecksScanStatus from './2026-11-21T22-45_domain-checks-scan-status.js';
 import * as authEpoch from './2026-11-22T00-30_auth-epoch.js';
+import * as nightlyCleanUp from './2026-11-23T18-30_nightly-clean-up.js';
+import * as scanRecovery from './2026-11-23T19-00_scan-recovery.js';
 
 /** Listed explicitly (not read from disk) so migrations run the same from source, a bundle or a container. */
 export const migrations: Record<string, Migration> = {
   '2026-11-21T00-00_initial': initial,
   '2026-11-21T22-45_domain-checks-scan-status': domainChecksScanStatus,
   '2026-11-22T00-30_auth-epoch': authEpoch,
+  '2026-11-23T18-30_nightly-clean-up': nightlyCleanUp,
+  '2026-11-23T19-00_scan-recovery': scanRecovery,
 };

@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+import { markAlertReadParams, listAlertsQuery } from './alerts.js';
+import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, verifyEmailQuery } from './auth.js';
+import { createDomainBody, domainIdParams, domainNameParams, domainScanParams, restoreDomainBody, scanIdParams } from './domains.js';
+import { emailVerifyBody } from './email-verify.js';
+import { sampleDomainParams } from './sample-domains.js';
+import { deleteUserBody, updateCurrencyBody, updateDateFormatBody, updateTimezoneBody } from './user.js';
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** One call the services serve, with the schemas its input is checked against. */
+export interface ApiRoute {
+  method: ApiMethod;
+  /** As the service registers it: `:name` for a path parameter. */
+  path: string;
+  /** The service that serves it (the gateway forwards by its route table). */
+  service: 'auth' | 'domains' | 'billing' | 'reports';
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+}
+
+/**
+ * Every call the services serve, as data: the API fuzz test (`tests/api-fuzz`) sends malformed input
+ * to each one, and checks this list against the services' real route tables, so a new route cannot be
+ * left out. Billing and reports serve no call yet (their schemas describe the calls to come).
+ */
+export const API_ROUTES: readonly ApiRoute[] = [
+  { method: 'POST', path: '/api/auth/register', service: 'auth', body: registerBody },
+  { method: 'POST', path: '/api/auth/login', service: 'auth', body: loginBody },
+  { method: 'POST', path: '/api/auth/logout', service: 'auth' },
+  { method: 'POST', path: '/api/auth/forgot-password', service: 'auth', body: forgotPasswordBody },
+  { method: 'POST', path: '/api/auth/reset-password-with-token', service: 'auth', body: resetPasswordBody },
+  { method: 'GET', path: '/api/auth/verify-email', service: 'auth', querystring: verifyEmailQuery },
+
+  { method: 'GET', path: '/api/user', service: 'auth' },
+  { method: 'DELETE', path: '/api/user', service: 'auth', body: deleteUserBody },
+  { method: 'PUT', path: '/api/user/timezone', service: 'auth', body: updateTimezoneBody },
+  { method: 'PUT', path: '/api/user/date-format', service: 'auth', body: updateDateFormatBody },
+  { method: 'PUT', path: '/api/user/currency', service: 'auth', body: updateCurrencyBody },
+  { method: 'POST', path: '/api/user/mark-preferences-set', service: 'auth' },
+  { method: 'POST', path: '/api/user/dismiss-upgrade-notification', service: 'auth' },
+
+  { method: 'GET', path: '/api/domains', service: 'domains' },
+  { method: 'POST', path: '/api/domains', service: 'domains', body: createDomainBody },
+  { method: 'GET', path: '/api/domains/deleted', service: 'domains' },
+  { method: 'POST', path: '/api/domains/restore', service: 'domains', body: restoreDomainBody },
+  { method: 'GET', path: '/api/domains/by-name/:domainName', service: 'domains', params: domainNameParams },
+  { method: 'GET', path: '/api/domains/name/:domainName/checks', service: 'domains', params: domainNameParams },
+  { method: 'GET', path: '/api/domains/name/:domainName/dns-records', service: 'domains', params: domainNameParams },
+  { method: 'GET', path: '/api/domains/:id', service: 'domains', params: domainIdParams },
+  { method: 'DELETE', path: '/api/domains/:id', service: 'domains', params: domainIdParams },
+  { method: 'GET', path: '/api/domains/:id/checks', service: 'domains', params: domainIdParams },
+  { method: 'GET', path: '/api/domains/:id/reputation', service: 'domains', params: domainIdParams },
+  { method: 'GET', path: '/api/domains/:id/reputation/history', service: 'domains', params: domainIdParams },
+  { method: 'GET', path: '/api/domains/:id/last-scan', service: 'domains', params: domainIdParams },
+  { method: 'POST', path: '/api/domains/:id/scan', service: 'domains', params: domainIdParams },
+  { method: 'POST', path: '/api/domains/:id/check', service: 'domains', params: domainIdParams },
+  { method: 'GET', path: '/api/domains/:id/scans/:scanId', service: 'domains', params: domainScanParams },
+  { method: 'GET', path: '/api/domain-checks/history', service: 'domains' },
+  { method: 'GET', path: '/api/domain-checks/:scanId', service: 'domains', params: scanIdParams },
+  { method: 'GET', path: '/api/alerts', service: 'domains', querystring: listAlertsQuery },
+  { method: 'POST', path: '/api/alerts/mark-all-read', service: 'domains' },
+  { method: 'POST', path: '/api/alerts/:id/mark-read', service: 'domains', params: markAlertReadParams },
+  { method: 'GET', path: '/api/sample-domains/:domain', service: 'domains', params: sampleDomainParams },
+  { method: 'POST', path: '/api/email-verify', service: 'domains', body: emailVerifyBody },
+];

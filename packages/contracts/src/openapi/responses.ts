@@ -1,0 +1,94 @@
+import type { z } from 'zod';
+import { listAlertsAnswer, markAlertReadAnswer, markAllAlertsReadAnswer } from '../api/alerts.js';
+import { authAnswer, forgotPasswordAnswer, logoutAnswer, registerAnswer, resetPasswordAnswer, verifyEmailAnswer } from '../api/auth.js';
+import {
+  blacklistCheckAnswer,
+  createDomainAnswer,
+  deleteDomainAnswer,
+  dnsRecordsAnswer,
+  domainHistoryAnswer,
+  getDomainAnswer,
+  lastScanAnswer,
+  listChecksAnswer,
+  listDeletedDomainsAnswer,
+  listDomainsAnswer,
+  reputationAnswer,
+  reputationHistoryAnswer,
+  restoreDomainAnswer,
+  scanDetailAnswer,
+  scanDomainAnswer,
+  scanStatusAnswer,
+} from '../api/domains.js';
+import { emailVerifyAnswer } from '../api/email-verify.js';
+import { sampleDomainAnswer } from '../api/sample-domains.js';
+import { deleteUserAnswer, getUserAnswer, userUpdateAnswer } from '../api/user.js';
+import { apiErrorSchema } from '../errors.js';
+
+/** Status code → the schema of that answer's body, as a route's Fastify `schema.response`. */
+export type ResponseSchemas = Readonly<Record<number, z.ZodType>>;
+
+/** The answers of a call that declares its error codes the way the services' `errorResponses` helper does (500 always). */
+function answers(success: Record<number, z.ZodType>, ...errorCodes: number[]): ResponseSchemas {
+  return { ...success, ...Object.fromEntries([...errorCodes, 500].map((code) => [code, apiErrorSchema])) };
+}
+
+/** A call whose errors are listed without the 500 (the alert, sample-domain and email-verify routes). */
+function answersWithoutServerError(success: Record<number, z.ZodType>, ...errorCodes: number[]): ResponseSchemas {
+  return { ...success, ...Object.fromEntries(errorCodes.map((code) => [code, apiErrorSchema])) };
+}
+
+/** The calls that need no session (every other one authenticates first and answers 401 without one). */
+export const SESSION_FREE_CALLS: ReadonlySet<string> = new Set([
+  'POST /api/auth/register',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password-with-token',
+  'GET /api/auth/verify-email',
+  'GET /api/sample-domains/:domain',
+]);
+
+/**
+ * Each `API_ROUTES` call's answers, keyed `METHOD path`, exactly as the serving route declares them
+ * in `schema.response` (the API fuzz suite compares the two against the services' real routes).
+ */
+export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
+  'POST /api/auth/register': answers({ 201: registerAnswer }, 400, 409, 503),
+  'POST /api/auth/login': answers({ 200: authAnswer }, 400, 401, 403, 429),
+  'POST /api/auth/logout': answers({ 200: logoutAnswer }, 400),
+  'POST /api/auth/forgot-password': answers({ 200: forgotPasswordAnswer }, 400),
+  'POST /api/auth/reset-password-with-token': answers({ 200: resetPasswordAnswer }, 400),
+  'GET /api/auth/verify-email': answers({ 200: verifyEmailAnswer }, 400),
+
+  'GET /api/user': answers({ 200: getUserAnswer }, 401),
+  'DELETE /api/user': answers({ 200: deleteUserAnswer }, 400, 401, 429),
+  'PUT /api/user/timezone': answers({ 200: userUpdateAnswer }, 400, 401),
+  'PUT /api/user/date-format': answers({ 200: userUpdateAnswer }, 400, 401),
+  'PUT /api/user/currency': answers({ 200: userUpdateAnswer }, 400, 401, 403),
+  'POST /api/user/mark-preferences-set': answers({ 200: userUpdateAnswer }, 400, 401),
+  'POST /api/user/dismiss-upgrade-notification': answers({ 200: userUpdateAnswer }, 400, 401),
+
+  'GET /api/domains': answers({ 200: listDomainsAnswer }, 401),
+  'POST /api/domains': answers({ 201: createDomainAnswer, 200: createDomainAnswer }, 400, 401, 403, 409),
+  'GET /api/domains/deleted': answers({ 200: listDeletedDomainsAnswer }, 401),
+  'POST /api/domains/restore': answers({ 200: restoreDomainAnswer }, 400, 401, 403, 404, 409),
+  'GET /api/domains/by-name/:domainName': answers({ 200: getDomainAnswer }, 400, 401, 404),
+  'GET /api/domains/name/:domainName/checks': answers({ 200: listChecksAnswer }, 400, 401, 404),
+  'GET /api/domains/name/:domainName/dns-records': answers({ 200: dnsRecordsAnswer }, 400, 401, 404),
+  'GET /api/domains/:id': answers({ 200: getDomainAnswer }, 400, 401, 404),
+  'DELETE /api/domains/:id': answers({ 200: deleteDomainAnswer }, 400, 401, 404),
+  'GET /api/domains/:id/checks': answers({ 200: listChecksAnswer }, 400, 401, 404),
+  'GET /api/domains/:id/reputation': answers({ 200: reputationAnswer }, 400, 401, 403, 404),
+  'GET /api/domains/:id/reputation/history': answers({ 200: reputationHistoryAnswer }, 400, 401, 403, 404),
+  'GET /api/domains/:id/last-scan': answers({ 200: lastScanAnswer }, 400, 401, 404),
+  'POST /api/domains/:id/scan': answers({ 202: scanDomainAnswer }, 400, 401, 404, 429, 503),
+  'POST /api/domains/:id/check': answers({ 202: blacklistCheckAnswer }, 400, 401, 404, 429, 503),
+  'GET /api/domains/:id/scans/:scanId': answers({ 200: scanStatusAnswer }, 400, 401, 404),
+  'GET /api/domain-checks/history': answers({ 200: domainHistoryAnswer }, 401, 403),
+  'GET /api/domain-checks/:scanId': answers({ 200: scanDetailAnswer }, 400, 401, 404),
+  'GET /api/alerts': answersWithoutServerError({ 200: listAlertsAnswer }, 400, 401, 403, 404),
+  'POST /api/alerts/mark-all-read': answersWithoutServerError({ 200: markAllAlertsReadAnswer }, 400, 401, 403, 404),
+  'POST /api/alerts/:id/mark-read': answersWithoutServerError({ 200: markAlertReadAnswer }, 400, 401, 403, 404),
+  'GET /api/sample-domains/:domain': answersWithoutServerError({ 200: sampleDomainAnswer }, 400, 429, 503),
+  'POST /api/email-verify': answersWithoutServerError({ 200: emailVerifyAnswer }, 400, 401, 429),
+};

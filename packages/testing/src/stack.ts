@@ -1,0 +1,178 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createTestDatabase, type TestDatabase } from '@sendwell/db/testing';
+import { Redis } from 'ioredis';
+import { startDnsServer, type DnsFixtureRecords, type TestDnsServer } from './dns-server.js';
+import { startMailbox } from './mailbox.js';
+import { deletePrefixedKeys } from './redis-keys.js';
+import { testEnv } from './env.js';
+import { freePort } from './ports.js';
+import { resolveTestServices, type TestServices } from './services.js';
+import { startSmtpServer, type TestSmtpServer } from './smtp.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+const SERVICES = ['auth', 'domains', 'billing', 'reports', 'scanner', 'gateway'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 10_000;
+
+export interface StackOptions {
+  /** Each service logs to `<logDir>/<service>.log`. */
+  logDir: string;
+  /** The names the fixture DNS server answers for; every other name is NXDOMAIN (not listed). */
+  dnsRecords: Record<string, DnsFixtureRecords>;
+  /** The built web app the gateway serves (the gateway's own default when omitted). */
+  webDistDir?: string;
+  /** Start of the run's Redis prefix, so a left-over key says which suite wrote it. */
+  label?: string;
+  /** Settings per service over the defaults below (e.g. higher rate limits). */
+  env?: Partial<Record<ServiceName, NodeJS.ProcessEnv>>;
+}
+
+export interface Stack {
+  /** The gateway: the built web app and every /api call, as a browser sees them. */
+  baseUrl: string;
+  /** Loopback HTTP view of the mails the SMTP server received (see mailbox.ts). */
+  mailboxUrl: string;
+  smtp: TestSmtpServer;
+  dns: TestDnsServer;
+  database: TestDatabase;
+  redisUrl: string;
+  /** The run's prefix of BullMQ keys (`QUEUE_PREFIX`); the gateway's rate limits use `<prefix>:rl`. */
+  queuePrefix: string;
+  ports: Record<ServiceName, number>;
+  stop(): Promise<void>;
+}
+
+async function waitForHealth(name: string, url: string, child: ChildProcess, logDir: string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode} before answering /health (see ${logDir}/${name}.log)`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} did not answer ${url} within ${HEALTH_TIMEOUT_MS / 1000} s (see ${logDir}/${name}.log)`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+async function deleteRedisKeys(redisUrl: string, prefixes: string[]): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    for (const prefix of prefixes) await deletePrefixedKeys(redis, prefix);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * Starts the whole real stack for one run (browser tests, the API fuzz test, benches): a fresh database cloned from the migrated template, a
+ * unique Redis prefix for queues and rate limits, a real SMTP server, a fixture DNS server, and every
+ * service as a child process (`node --import tsx services/<svc>/src/main.ts`) on free ports, waiting
+ * for each /health. `stop()` stops them all and drops the database.
+ */
+export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stack', env: overrides = {} }: StackOptions): Promise<Stack> {
+  mkdirSync(logDir, { recursive: true });
+  const backing: TestServices = await resolveTestServices();
+  const database = await createTestDatabase(backing.postgresUrl);
+  const smtp = await startSmtpServer();
+  const dns = await startDnsServer({ records: dnsRecords, ttl: 5 });
+  const mailbox = await startMailbox(smtp);
+  const prefix = `${label}-${randomBytes(4).toString('hex')}`;
+  const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const))) as Record<ServiceName, number>;
+  const closedTlsPort = await freePort();
+  const baseUrl = `http://127.0.0.1:${ports.gateway}`;
+  const url = (s: ServiceName) => `http://127.0.0.1:${ports[s]}`;
+
+  const common: NodeJS.ProcessEnv = {
+    PATH: testEnv.path,
+    HOME: testEnv.home,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    DATABASE_POOL_MAX: '5',
+    REDIS_URL: backing.redisUrl,
+    QUEUE_PREFIX: prefix,
+  };
+  const env: Record<ServiceName, NodeJS.ProcessEnv> = {
+    auth: { REQUIRE_EMAIL_VERIFICATION: 'true', APP_URL: baseUrl, SMTP_URL: smtp.url, MAIL_FROM: 'Sendwell <no-reply@sendwell.test>' },
+    // The email verification tool's MX lookups: the fixture zones too, never the internet.
+    domains: { DNS_SERVERS: dns.url, DNS_TIMEOUT_MS: '1000' },
+    billing: {},
+    reports: {},
+    scanner: {
+      DNS_SERVERS: dns.url,
+      DNS_TIMEOUT_MS: '1000',
+      SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port),
+      // Nothing listens there: the SSL check fails fast instead of reaching out.
+      SCAN_TLS_PORT: String(closedTlsPort),
+      SCAN_TIMEOUT_MS: '2000',
+    },
+    gateway: {
+      AUTH_URL: url('auth'),
+      DOMAINS_URL: url('domains'),
+      BILLING_URL: url('billing'),
+      REPORTS_URL: url('reports'),
+      SCANNER_URL: url('scanner'),
+      ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
+      // Any free port for /metrics and /health/ready: the fixed default may be a running `pnpm start`'s.
+      INTERNAL_PORT: '0',
+      RATE_LIMIT_PREFIX: `${prefix}:rl`,
+      // Real limits, raised so one run's sign-ups and logins from one address stay under them.
+      RATE_LIMIT_LOGIN: '200/1m',
+      RATE_LIMIT_REGISTER: '200/1h',
+      RATE_LIMIT_FORGOT_PASSWORD: '200/1h',
+      RATE_LIMIT_RESET_PASSWORD: '200/1h',
+      RATE_LIMIT_QUICK_CHECK: '200/1m',
+      RATE_LIMIT_EMAIL_VERIFY: '200/1m',
+    },
+  };
+
+  const children = new Map<ServiceName, ChildProcess>();
+  const stop = async () => {
+    await Promise.all([...children.values()].map(stopChild));
+    await Promise.allSettled([smtp.close(), dns.close(), mailbox.close()]);
+    await Promise.allSettled([database.drop(), deleteRedisKeys(backing.redisUrl, [prefix])]);
+    await backing.stop();
+  };
+
+  try {
+    for (const name of SERVICES) {
+      const log = createWriteStream(join(logDir, `${name}.log`));
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: join(REPO_ROOT, 'services', name),
+        env: { ...common, PORT: String(ports[name]), ...env[name], ...overrides[name] },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.pipe(log);
+      child.stderr?.pipe(log);
+      children.set(name, child);
+    }
+    await Promise.all(SERVICES.map((name) => waitForHealth(name, `${url(name)}/health`, children.get(name)!, logDir)));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, mailboxUrl: mailbox.url, smtp, dns, database, redisUrl: backing.redisUrl, queuePrefix: prefix, ports, stop };
+}

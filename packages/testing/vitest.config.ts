@@ -1,0 +1,11 @@
+import { reporters } from '@sendwell/vitest-config';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    reporters,
+  },
+});
