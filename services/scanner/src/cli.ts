@@ -6,7 +6,7 @@
  */
 import { createInterface } from 'node:readline';
 import { loadEnvOrExit } from '@sendwell/server-kit';
-import { checkHost } from './checks/spf.js';
+import { checkHost } from './checks/spf/evaluate.js';
 import { closeSharedDnsTransport } from './dns/dns-transport.js';
 import { createResolver } from './dns/resolver.js';
 import { loadEnv, scanConfigFromEnv, type Env } from './env.js';

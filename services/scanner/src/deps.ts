@@ -1,6 +1,6 @@
-import { JobName, type CheckType } from '@sendwell/contracts';
+import { JobName, QueueName, type CheckType } from '@sendwell/contracts';
 import { createDb, type Database } from '@sendwell/db';
-import { createQueues, createRedis, type Logger, type Queues } from '@sendwell/server-kit';
+import { closeRedis, createJobWorker, createQueues, createRedis, type JobHandlers, type JobWorkerOptions, type Logger, type Queues } from '@sendwell/server-kit';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Check, ScanConfig } from './checks/types.js';
@@ -9,14 +9,13 @@ import { createResolver } from './dns/resolver.js';
 import { sharedAnswerCache } from './dns/shared-cache.js';
 import { scanConfigFromEnv, type Env } from './env.js';
 import { runScan } from './scan/run-scan.js';
-import { queueAlertDelivery, ScanRecorder } from './scan/scan-recorder.js';
+import { ScanRecorder } from './scan/scan-recorder.js';
 import { startScheduler } from './scheduler/scheduler.js';
+import { ScanRecovery } from './scheduler/recovery.js';
 import { Sweeper, sweepHandler } from './scheduler/sweeper.js';
-import type { JobHandlers } from './workers/job-handler.js';
-import { safeScanError, scanDomainHandler, type ScanFn } from './workers/scan-domain.handler.js';
+import { failScan, scanDomainHandler, type ScanFn } from './workers/scan-domain.handler.js';
 import { ScanMetrics } from './workers/scan-metrics.js';
 import { scanSampleDomainHandler } from './workers/scan-sample-domain.handler.js';
-import { createScanWorker, type ScanWorkerOptions } from './workers/scan.worker.js';
 
 export interface DepsOptions {
   /** The check modules; the registry (scan/checks-registry.ts) in production. */
@@ -38,9 +37,10 @@ export interface Deps {
   scan: ScanFn;
   recorder: ScanRecorder;
   sweeper: Sweeper;
+  recovery: ScanRecovery;
   metrics: ScanMetrics;
-  handlers: JobHandlers;
-  startWorker(overrides?: Partial<Pick<ScanWorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount' | 'autorun' | 'concurrency'>>): Worker;
+  handlers: JobHandlers<typeof QueueName.Scan>;
+  startWorker(overrides?: Partial<Pick<JobWorkerOptions<typeof QueueName.Scan>, 'lockDuration' | 'stalledInterval' | 'maxStalledCount' | 'autorun' | 'concurrency'>>): Worker;
   startScheduler(): Promise<void>;
   /** Queues, Redis, DNS sockets and the pool; close the Worker (and the HTTP server) first. */
   close(): Promise<void>;
@@ -48,7 +48,12 @@ export interface Deps {
 
 /** All wiring of the scanner, in one place. */
 export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps {
-  const db = createDb({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX, applicationName: 'sendwell-scanner' });
+  const db = createDb({
+    connectionString: env.DATABASE_URL,
+    max: env.DATABASE_POOL_MAX,
+    applicationName: 'sendwell-scanner',
+    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens another'),
+  });
   const workerRedis = createRedis(env.REDIS_URL, 'worker');
   const queueRedis = createRedis(env.REDIS_URL, 'client');
   workerRedis.on('error', (err) => logger.error({ err }, 'redis (worker) error'));
@@ -69,7 +74,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
       checkDeadlineMs: env.SCAN_CHECK_DEADLINE_MS,
     });
 
-  const recorder = new ScanRecorder(db, queueAlertDelivery((name, data, opts) => queues.add(name, data, opts)), logger.child({ module: 'ScanRecorder' }));
+  const recorder = new ScanRecorder(db);
   const sweeper = new Sweeper(
     db,
     queues.scan,
@@ -77,10 +82,16 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     logger.child({ module: 'Sweeper' }),
     metrics,
   );
-  const handlers: JobHandlers = {
+  const recovery = new ScanRecovery(
+    db,
+    queues.scan,
+    { leaseMs: env.SCAN_RECOVERY_LEASE_MS, maxTries: env.SCAN_RECOVERY_TRIES, batch: env.SCAN_SWEEP_BATCH },
+    logger.child({ module: 'ScanRecovery' }),
+  );
+  const handlers: JobHandlers<typeof QueueName.Scan> = {
     [JobName.ScanDomain]: scanDomainHandler({ db, recorder, scan, metrics }),
     [JobName.ScanSampleDomain]: scanSampleDomainHandler({ db, scan }),
-    [JobName.SweepDueDomains]: sweepHandler(sweeper),
+    [JobName.SweepDueDomains]: sweepHandler(sweeper, recovery),
   };
 
   return {
@@ -94,26 +105,27 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     scan,
     recorder,
     sweeper,
+    recovery,
     metrics,
     handlers,
     startWorker: (overrides = {}) =>
-      createScanWorker({
+      createJobWorker({
+        queue: QueueName.Scan,
         connection: workerRedis,
         prefix: env.QUEUE_PREFIX,
         concurrency: env.SCANNER_CONCURRENCY,
         handlers,
         logger,
-        // A job that stalled too often never reached the handler's own failure path.
-        onFinalFailure: async (job, error) => {
-          const scanId = (job.data as { scanId?: unknown } | undefined)?.scanId;
-          if (job.name === JobName.ScanDomain && typeof scanId === 'string') await recorder.markFailed(scanId, safeScanError(error)).catch(() => undefined);
-        },
+        lockDuration: env.SCAN_LOCK_DURATION_MS,
+        stalledInterval: env.SCAN_STALLED_INTERVAL_MS,
+        maxStalledCount: env.SCAN_MAX_STALLED_COUNT,
+        onFinalFailure: failScan(recorder),
         ...overrides,
       }),
-    startScheduler: () => startScheduler(queues.scan, env.SCAN_SWEEP_EVERY_MS),
+    startScheduler: () => startScheduler(queues.scan, env.SCAN_SWEEP_EVERY_MS, logger.child({ module: 'scheduler' })),
     async close() {
       await queues.close();
-      await Promise.all([workerRedis.quit().catch(() => undefined), queueRedis.quit().catch(() => undefined)]);
+      await Promise.all([closeRedis(workerRedis), closeRedis(queueRedis)]);
       await closeSharedDnsTransport();
       await db.destroy();
     },

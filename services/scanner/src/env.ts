@@ -1,14 +1,22 @@
 import { readFileSync } from 'node:fs';
-import { baseEnvSchema, envPort, parseEnv, requireProductionSecret } from '@sendwell/server-kit';
+import { baseEnvSchema, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
 import { z } from 'zod';
+import { parseDnsblZoneSpecs } from './checks/blacklist/zones.js';
 import type { ScanConfig } from './checks/types.js';
 import { parseDnsServers } from './dns/servers.js';
 
-/** "a, b,,c" → ["a", "b", "c"]; unset or blank → []. */
-const commaList = z
+/** "zen.example=127.0.0.2,127.0.0.4, bl.example" → zones with their listing codes; unset or blank → []. */
+const dnsblZones = z
   .string()
   .default('')
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+  .transform((value, ctx) => {
+    try {
+      return parseDnsblZoneSpecs(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
 
 /** DNS_SERVERS through the resolver's own parser; empty means the system's resolvers. */
 const dnsServers = z
@@ -37,12 +45,32 @@ const schema = baseEnvSchema
      * completes (lost job, final failure) makes the domain due again after this.
      */
     SCAN_CLAIM_LEASE_MS: positiveInt(10 * 60_000),
+    /**
+     * A `queued` or `running` scan with no sign of life for this long is checked by the sweeper's
+     * recovery pass, and re-queued if its job is gone (Redis lost it). Longer than a queue add takes
+     * (3 s) and shorter than the 60 s recovery target after a Redis loss, with the sweep interval.
+     */
+    SCAN_RECOVERY_LEASE_MS: positiveInt(15_000),
+    /** Re-queues of one lost scan before it is failed for good, with the reason. */
+    SCAN_RECOVERY_TRIES: positiveInt(3, 100),
+    /**
+     * A worker's hold on a running scan. BullMQ renews it every quarter to half of this from the event
+     * loop, so a loop blocked for about half of it loses the lock and the scan is wrongly re-run
+     * elsewhere; a killed worker's scans are taken over within about this plus SCAN_STALLED_INTERVAL_MS.
+     * 12 s tolerates a 6 s blocked loop; the worst measured at full concurrency on overloaded cores
+     * was 1.1 s (README "Worker crashes").
+     */
+    SCAN_LOCK_DURATION_MS: positiveInt(12_000, 600_000),
+    /** How often workers look for scans whose lock expired (a dead worker's) and queue them again. */
+    SCAN_STALLED_INTERVAL_MS: positiveInt(5_000, 600_000),
+    /** Crashes of workers during one scan that re-run it; one more fails it for good. */
+    SCAN_MAX_STALLED_COUNT: positiveInt(2, 100),
     /** Empty: the system's resolvers (/etc/resolv.conf). */
     DNS_SERVERS: dnsServers,
     DNS_TIMEOUT_MS: positiveInt(2_000, 60_000),
-    /** Empty: the blacklist check's built-in zones. */
-    DNSBL_IP_ZONES: commaList,
-    DNSBL_DOMAIN_ZONES: commaList,
+    /** Empty: the blacklist check's built-in zones. `zone=127.0.0.2,127.0.0.4`: only those answers mean listed. */
+    DNSBL_IP_ZONES: dnsblZones,
+    DNSBL_DOMAIN_ZONES: dnsblZones,
     SCAN_TLS_PORT: envPort(443),
     SCAN_TLS_EXTRA_CA_FILE: z.string().optional(),
     SCAN_AUTHORITATIVE_DNS_PORT: envPort(53),
@@ -51,7 +79,7 @@ const schema = baseEnvSchema
     /** A check still running after this is abandoned as `unknown`, so one hung probe cannot hold a worker slot (nor outlast the 25 s shutdown grace). */
     SCAN_CHECK_DEADLINE_MS: positiveInt(20_000, 600_000),
   })
-  .superRefine(requireProductionSecret);
+  .superRefine(requireProductionSettings);
 
 export type Env = ReturnType<typeof loadEnv>;
 
@@ -61,7 +89,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 
 /**
  * The checks' settings from the environment, in one place. Empty DNSBL lists stay empty here: the
- * blacklist check substitutes its built-in zones (src/checks/blacklist-zones.ts) for an empty list.
+ * blacklist check substitutes its built-in zones (src/checks/blacklist/zones.ts) for an empty list.
  */
 export function scanConfigFromEnv(env: Env): ScanConfig {
   return {
@@ -71,5 +99,6 @@ export function scanConfigFromEnv(env: Env): ScanConfig {
     ...(env.SCAN_TLS_EXTRA_CA_FILE ? { tlsExtraCa: readFileSync(env.SCAN_TLS_EXTRA_CA_FILE, 'utf8') } : {}),
     authoritativeDnsPort: env.SCAN_AUTHORITATIVE_DNS_PORT,
     timeoutMs: env.SCAN_TIMEOUT_MS,
+    outbound: { allowLoopback: env.ALLOW_LOOPBACK_TARGETS },
   };
 }

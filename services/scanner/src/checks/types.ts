@@ -1,11 +1,15 @@
-import type { CheckStatus, CheckType, Finding } from '@sendwell/contracts';
+import type { CheckDetails, CheckStatus, CheckType, Finding } from '@sendwell/contracts';
+import type { OutboundPolicy } from '@sendwell/server-kit';
 import type { Resolver } from '../dns/types.js';
+import type { DnsblZoneSpec } from './blacklist/zones.js';
 
 /**
  * What a check module returns: the stored shape of one `domain_checks` row (part 2 §3), with
  * `details.findings` holding each problem as a stable code, severity, message and RFC clause.
+ * `D` is the contracts' details of the check's type (`CheckResult<BlacklistDetails>`), which domains
+ * and reports read the row with.
  */
-export interface CheckResult<D extends Record<string, unknown> = Record<string, unknown>> {
+export interface CheckResult<D extends Record<string, unknown> = CheckDetails<CheckType>> {
   type: CheckType;
   status: CheckStatus;
   value: string | null;
@@ -16,10 +20,10 @@ export interface CheckResult<D extends Record<string, unknown> = Record<string, 
 
 /** Settings the checks read (from the scanner's env), passed in so checks stay pure of process.env. */
 export interface ScanConfig {
-  /** DNSBL zones queried with reversed IP addresses (RFC 5782 §2.1). */
-  dnsblIpZones: string[];
+  /** DNSBL zones queried with reversed IP addresses (RFC 5782 §2.1): a zone name, or one with its listing codes. */
+  dnsblIpZones: ReadonlyArray<string | DnsblZoneSpec>;
   /** Domain-based lists (RFC 5782 §2.2), e.g. Spamhaus DBL, SURBL, URIBL. */
-  dnsblDomainZones: string[];
+  dnsblDomainZones: ReadonlyArray<string | DnsblZoneSpec>;
   /** Port of the TLS handshake for the certificate check (443 in production). */
   tlsPort: number;
   /** Extra trusted CA certificates (PEM), for tests and private deployments. */
@@ -28,6 +32,8 @@ export interface ScanConfig {
   authoritativeDnsPort: number;
   /** Per-connection timeout for TLS and other network probes. */
   timeoutMs: number;
+  /** Which addresses taken from DNS a check may connect to (the outbound guard; loopback only in tests). */
+  outbound: OutboundPolicy;
 }
 
 export interface CheckContext {
@@ -39,4 +45,8 @@ export interface CheckContext {
   dkimSelectors: string[];
 }
 
-export type Check = (ctx: CheckContext) => Promise<CheckResult>;
+/** A check of type `T`: its details must fit the contracts' schema of `T`, so a renamed field is a compile error. */
+export type Check<T extends CheckType = CheckType> = (ctx: CheckContext) => Promise<CheckResult<CheckDetails<T>>>;
+
+/** One check per type of the contracts, each typed by its own details. */
+export type CheckRegistry = { [T in CheckType]: Check<T> };

@@ -1,7 +1,6 @@
 import { AlertType } from '@sendwell/contracts';
-import { sql } from '@sendwell/db';
+import { sql, type Executor } from '@sendwell/db';
 import type { NewAlert } from '../alerts/alert-rules.js';
-import type { Executor } from './db.js';
 
 export class AlertRepository {
   constructor(private readonly db: Executor) {}

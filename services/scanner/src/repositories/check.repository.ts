@@ -1,5 +1,5 @@
+import type { Executor } from '@sendwell/db';
 import type { CheckResult } from '../checks/types.js';
-import type { Executor } from './db.js';
 
 export class CheckRepository {
   constructor(private readonly db: Executor) {}

@@ -1,4 +1,4 @@
-import type { Executor } from './db.js';
+import type { Executor } from '@sendwell/db';
 
 export class DomainRepository {
   constructor(private readonly db: Executor) {}

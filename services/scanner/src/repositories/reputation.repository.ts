@@ -1,5 +1,5 @@
+import type { Executor } from '@sendwell/db';
 import type { ReputationFactors, ReputationTrend } from '@sendwell/contracts';
-import type { Executor } from './db.js';
 
 export class ReputationRepository {
   constructor(private readonly db: Executor) {}

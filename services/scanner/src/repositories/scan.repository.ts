@@ -1,7 +1,15 @@
-import { sql } from '@sendwell/db';
+import { sql, type Executor } from '@sendwell/db';
 import type { ScanTrigger } from '@sendwell/contracts';
 import type { DnsSnapshot } from '../scan/dns-snapshot.js';
-import type { Executor } from './db.js';
+
+/** A `queued` or `running` scan the recovery pass looks at (scheduler/recovery.ts). */
+export interface UnfinishedScan {
+  scanId: string;
+  domainId: number;
+  trigger: ScanTrigger;
+  status: 'queued' | 'running';
+  recoveryTries: number;
+}
 
 /** Everything a scan job needs to know before it runs the checks. */
 export interface ScanTarget {
@@ -85,24 +93,46 @@ export class ScanRepository {
     return (row?.dnsSnapshot as DnsSnapshot | null | undefined) ?? null;
   }
 
-  async create(domainId: number, trigger: ScanTrigger): Promise<string> {
-    const row = await this.db.insertInto('scans').values({ domainId, trigger }).returning(['id']).executeTakeFirstOrThrow();
-    return row.id;
+  /**
+   * Claims up to `batch` scans still `queued` or `running` with no sign of life for `leaseMs` (since
+   * created, started or last looked at by this pass), and stamps them as looked at now. SKIP LOCKED
+   * and the stamp keep two passes from taking the same scan within one lease.
+   */
+  async claimUnfinished(leaseMs: number, batch: number): Promise<UnfinishedScan[]> {
+    const lastSign = sql`greatest(created_at, started_at, recovery_checked_at)`;
+    const result = await sql<UnfinishedScan>`
+      update scans s
+      set recovery_checked_at = now()
+      where s.id = any(array(
+        select id from scans
+        where status in ('queued', 'running') and ${lastSign} < now() - make_interval(secs => ${leaseMs / 1000})
+        order by ${lastSign}
+        limit ${batch}
+        for update skip locked
+      ))
+      returning s.id as "scanId", s.domain_id as "domainId", s.trigger, s.status, s.recovery_tries as "recoveryTries"
+    `.execute(this.db);
+    return result.rows;
   }
 
-  /** Scans created for jobs that were never queued (their domain already had one pending). */
-  async deleteQueued(scanIds: string[]): Promise<void> {
+  /** Counts one more recovery try (a re-queue, or an attempt that Redis refused) of each scan. */
+  async countRecoveryTry(scanIds: string[]): Promise<void> {
     if (scanIds.length === 0) return;
-    await this.db.deleteFrom('scans').where('id', 'in', scanIds).where('status', '=', 'queued').execute();
+    await this.db
+      .updateTable('scans')
+      .set((eb) => ({ recoveryTries: eb('recoveryTries', '+', 1) }))
+      .where('id', 'in', scanIds)
+      .execute();
   }
 
-  async failQueued(scanIds: string[], error: string): Promise<void> {
+  /** Fails scans that are still unfinished; a scan completed meanwhile keeps its result. */
+  async failUnfinished(scanIds: string[], error: string): Promise<void> {
     if (scanIds.length === 0) return;
     await this.db
       .updateTable('scans')
       .set({ status: 'failed', error, completedAt: sql<Date>`now()` })
       .where('id', 'in', scanIds)
-      .where('status', '=', 'queued')
+      .where('status', 'in', ['queued', 'running'])
       .execute();
   }
 }

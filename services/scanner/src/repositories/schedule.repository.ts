@@ -1,6 +1,5 @@
 import { paidPlans } from '@sendwell/contracts';
-import { sql } from '@sendwell/db';
-import type { Executor } from './db.js';
+import { sql, type Executor } from '@sendwell/db';
 
 export interface ClaimedScan {
   scanId: string;

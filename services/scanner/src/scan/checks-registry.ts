@@ -1,14 +1,13 @@
-import type { CheckType } from '@sendwell/contracts';
-import { blacklistCheck } from '../checks/blacklist.js';
-import { dkimCheck } from '../checks/dkim.js';
-import { dmarcCheck } from '../checks/dmarc.js';
-import { dnsPerformanceCheck } from '../checks/dns-performance.js';
-import { spfCheck } from '../checks/spf.js';
-import { sslCertificateCheck } from '../checks/ssl-certificate.js';
-import type { Check } from '../checks/types.js';
+import { blacklistCheck } from '../checks/blacklist/blacklist.check.js';
+import { dkimCheck } from '../checks/dkim/dkim.check.js';
+import { dmarcCheck } from '../checks/dmarc/dmarc.check.js';
+import { dnsPerformanceCheck } from '../checks/dns-performance/dns-performance.check.js';
+import { spfCheck } from '../checks/spf/spf.check.js';
+import { sslCertificateCheck } from '../checks/ssl-certificate/ssl-certificate.check.js';
+import type { CheckRegistry } from '../checks/types.js';
 
-/** Every check type of the contracts, each with its module; the `Record` type makes a missing one a compile error. */
-export const checksRegistry: Record<CheckType, Check> = {
+/** Every check type of the contracts, each with its module; the mapped type makes a missing one, or one of the wrong details, a compile error. */
+export const checksRegistry: CheckRegistry = {
   spf: spfCheck,
   dkim: dkimCheck,
   dmarc: dmarcCheck,

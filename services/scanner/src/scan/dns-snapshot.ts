@@ -1,33 +1,8 @@
+import type { DnsSnapshot, SnapshotKey } from '@sendwell/contracts';
 import { isOutsideDomain } from '../dns/shared-cache.js';
 import type { RecordType, Resolver } from '../dns/types.js';
 
-export interface SnapshotMx {
-  exchange: string;
-  priority: number;
-  /** The exchange's A and AAAA addresses, sorted. */
-  ips: string[];
-}
-
-/** The record sets a snapshot holds; `failed` names those that could not be read this time. */
-export const snapshotKeys = ['a', 'aaaa', 'mx', 'ns', 'txt', 'spfRecord', 'dmarcRecord'] as const;
-export type SnapshotKey = (typeof snapshotKeys)[number];
-
-/**
- * The domain's DNS as one scan saw it, stored in `scans.dns_snapshot` and compared with the previous
- * scan's for `dns_change` alerts. Every list is sorted so two snapshots compare by value.
- */
-export interface DnsSnapshot {
-  takenAt: string;
-  a: string[];
-  aaaa: string[];
-  mx: SnapshotMx[];
-  ns: string[];
-  txt: string[];
-  spfRecord: string | null;
-  dmarcRecord: string | null;
-  /** Record sets whose query timed out or failed: a comparison skips them rather than report them as removed. */
-  failed: SnapshotKey[];
-}
+export { snapshotKeys, type DnsSnapshot, type SnapshotKey, type SnapshotMx } from '@sendwell/contracts';
 
 const sorted = (values: string[]) => [...new Set(values)].sort();
 const lowerNoDot = (name: string) => name.toLowerCase().replace(/\.$/, '');

@@ -1,4 +1,5 @@
 import { checkTypes, type CheckType } from '@sendwell/contracts';
+import { describeSocketError } from '@sendwell/server-kit';
 import type { Check, CheckResult, ScanConfig } from '../checks/types.js';
 import type { Resolver } from '../dns/types.js';
 import { computeReputation, type ReputationScore, type ScanChecks } from '../scoring/reputation.js';
@@ -52,7 +53,9 @@ async function guarded(type: CheckType, check: Check, ctx: Parameters<Check>[0],
     // A module answering for another type would overwrite a sibling's row; the registry owns the type.
     return { ...result, type, details: { ...result.details, findings: result.details?.findings ?? [] } };
   } catch (error) {
-    const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    // A socket error's text names addresses of our own network (a resolver, a refused port): its code only.
+    const reason =
+      error instanceof Error ? `${error.name}: ${'code' in error ? describeSocketError(error as NodeJS.ErrnoException) : error.message}` : String(error);
     return failedCheck(type, CHECK_FAILED, reason.slice(0, 300));
   } finally {
     clearTimeout(timer);

@@ -1,6 +1,5 @@
-import { features, isPlanType, JobName, planRules, type CheckType } from '@sendwell/contracts';
+import { features, isPlanType, planRules, type CheckType } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import type { Logger } from '@sendwell/server-kit';
 import { certificateExpiry, diffSnapshots, dnsChangeAlert, sslExpiringAlert, type NewAlert } from '../alerts/alert-rules.js';
 import { AlertRepository } from '../repositories/alert.repository.js';
 import { CheckRepository } from '../repositories/check.repository.js';
@@ -14,9 +13,6 @@ export type RecordResult =
   | { written: true; alertIds: number[]; score: number; nextScanAt: Date | null }
   | { written: false; reason: 'missing-scan' | 'already-completed' | 'missing-domain' | 'deleted-domain' };
 
-/** Where new alerts go for delivery; the scanner's `queues.add` in production. */
-export type AlertEnqueuer = (alertId: number) => Promise<unknown>;
-
 /** The scan interval of the owner's plan; null (not scheduled) for free, one-time and unknown plans. */
 export function nextScanAt(plan: string, now: Date): Date | null {
   const interval = isPlanType(plan) ? planRules[plan].scanIntervalMs : null;
@@ -27,12 +23,11 @@ export function nextScanAt(plan: string, now: Date): Date | null {
  * Writes a finished scan: checks, scan row, domain status and schedule, reputation and alerts, all
  * in one transaction keyed by the scan id. The scan row is locked first, so a duplicated or retried
  * job either waits and then finds the scan completed (and writes nothing), or is the one that writes.
+ * Alerts are rows with `is_sent` false: their delivery (issue 14) will read them, so no job is queued for them.
  */
 export class ScanRecorder {
   constructor(
     private readonly db: Database,
-    private readonly enqueueAlert: AlertEnqueuer,
-    private readonly logger: Logger,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -45,7 +40,7 @@ export class ScanRecorder {
   }
 
   async record(scanId: string, outcome: ScanOutcome): Promise<RecordResult> {
-    const result = await this.db.transaction().execute(async (trx): Promise<RecordResult> => {
+    return this.db.transaction().execute(async (trx): Promise<RecordResult> => {
       const scans = new ScanRepository(trx);
       const scan = await scans.lockForUpdate(scanId);
       if (!scan) return { written: false, reason: 'missing-scan' };
@@ -97,23 +92,5 @@ export class ScanRecorder {
       const alertIds = await new AlertRepository(trx).insert(domain.id, domain.userId, alerts, now);
       return { written: true, alertIds, score: scored.score, nextScanAt: next };
     });
-
-    if (result.written) {
-      // After commit: a job for an alert that was rolled back would point at nothing.
-      for (const alertId of result.alertIds) {
-        try {
-          await this.enqueueAlert(alertId);
-        } catch (err) {
-          // The alert is recorded (is_sent false); delivery can pick it up later, so the scan is not failed for this.
-          this.logger.error({ err, alertId, scanId }, 'could not enqueue alert delivery');
-        }
-      }
-    }
-    return result;
   }
-}
-
-/** The production enqueuer: one `send-alert` job per alert, its id derived from the alert. */
-export function queueAlertDelivery(add: (name: typeof JobName.SendAlert, data: { alertId: number }, opts: { jobId: string }) => Promise<unknown>): AlertEnqueuer {
-  return (alertId) => add(JobName.SendAlert, { alertId }, { jobId: `alert-${alertId}` });
 }

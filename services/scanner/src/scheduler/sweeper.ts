@@ -1,12 +1,12 @@
-import { sweepDueDomainsJob } from '@sendwell/contracts';
+import type { JobName } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import type { Logger } from '@sendwell/server-kit';
-import { UnrecoverableError, type Queue } from 'bullmq';
-import { ScanRepository } from '../repositories/scan.repository.js';
+import { ScanRequests, type JobHandler, type Logger } from '@sendwell/server-kit';
+import type { Queue } from 'bullmq';
 import { ScheduleRepository, type ClaimedScan } from '../repositories/schedule.repository.js';
-import { scanJob } from '../scan/scan-job.js';
-import type { JobHandler } from '../workers/job-handler.js';
+import type { ScanRecovery } from './recovery.js';
 import type { ScanMetrics } from '../workers/scan-metrics.js';
+
+const UNQUEUED = 'The scan could not be queued; it will be retried.';
 
 export interface SweeperOptions {
   /** Domains claimed per statement (SCAN_SWEEP_BATCH). */
@@ -36,13 +36,17 @@ export interface SweepResult {
  * (SKIP LOCKED hands each due row to one of them), though the job scheduler runs only one at a time.
  */
 export class Sweeper {
+  private readonly requests: ScanRequests;
+
   constructor(
     private readonly db: Database,
-    private readonly scanQueue: Queue,
+    scanQueue: Queue,
     private readonly options: SweeperOptions,
     private readonly logger: Logger,
     private readonly metrics?: ScanMetrics,
-  ) {}
+  ) {
+    this.requests = new ScanRequests(scanQueue);
+  }
 
   async sweep(): Promise<SweepResult> {
     const total: SweepResult = { claimed: 0, queued: 0, deduplicated: 0 };
@@ -71,7 +75,7 @@ export class Sweeper {
         if (claim.scans.length === 0) continue;
         if (failure) {
           // Another batch could not be queued, so this one will not be either: mark its scans failed too.
-          await new ScanRepository(this.db).failQueued(claim.scans.map((c) => c.scanId), 'The scan could not be queued; it will be retried.');
+          await this.requests.failQueued(this.db, claim.scans.map((c) => c.scanId), UNQUEUED);
           return;
         }
         try {
@@ -93,25 +97,23 @@ export class Sweeper {
     return total;
   }
 
+  /** Not queued: the scan rows say so (failed), and the lease makes the domains due again shortly. */
   private async enqueue(claims: ClaimedScan[]): Promise<EnqueueOutcome> {
-    const scans = new ScanRepository(this.db);
-    let jobs;
-    try {
-      jobs = await this.scanQueue.addBulk(claims.map((c) => scanJob(c.scanId, c.domainId, 'scheduled')));
-    } catch (error) {
-      // Not queued: the scan rows say so, and the lease makes the domains due again shortly.
-      await scans.failQueued(claims.map((c) => c.scanId), 'The scan could not be queued; it will be retried.');
-      throw error;
-    }
-    const duplicates = claims.filter((c, i) => jobs[i]?.id !== c.scanId).map((c) => c.scanId);
-    await scans.deleteQueued(duplicates);
-    return { queued: claims.length - duplicates.length, deduplicated: duplicates.length };
+    const outcome = await this.requests.queue(this.db, claims.map((c) => ({ scanId: c.scanId, domainId: c.domainId, trigger: 'scheduled' as const })), UNQUEUED);
+    return { queued: outcome.queued.length, deduplicated: outcome.deduplicated.length };
   }
 }
 
-export function sweepHandler(sweeper: Sweeper): JobHandler {
-  return async (job) => {
-    if (!sweepDueDomainsJob.safeParse(job.data ?? {}).success) throw new UnrecoverableError('invalid sweep-due-domains payload');
-    return sweeper.sweep();
+/**
+ * A sweep: first the recovery pass (scans whose job Redis lost), then the due domains. A recovery
+ * that fails (Redis down) is logged and does not stop the sweep, which reports its own failure.
+ */
+export function sweepHandler(sweeper: Sweeper, recovery: ScanRecovery): JobHandler<typeof JobName.SweepDueDomains> {
+  return async (_data, _job, log) => {
+    const recovered = await recovery.run().catch((err: unknown) => {
+      log.error({ err }, 'scan recovery pass failed');
+      return null;
+    });
+    return { ...(await sweeper.sweep()), recovered };
   };
 }

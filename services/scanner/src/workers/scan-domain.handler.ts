@@ -1,11 +1,11 @@
-import { scanDomainJob } from '@sendwell/contracts';
+import { JobName } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { UnrecoverableError } from 'bullmq';
+import type { JobHandler } from '@sendwell/server-kit';
+import { UnrecoverableError, type Job } from 'bullmq';
 import { DnsServerError, DnsTimeoutError } from '../dns/types.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
 import type { ScanOutcome } from '../scan/run-scan.js';
 import type { ScanRecorder } from '../scan/scan-recorder.js';
-import { isFinalAttempt, type JobHandler } from './job-handler.js';
 import type { ScanMetrics } from './scan-metrics.js';
 
 /** Runs one scan of a domain (runScan with a fresh resolver, in production). */
@@ -24,18 +24,30 @@ export function dkimSelectorsOf(metadata: unknown): string[] {
   return Array.isArray(raw) ? raw.filter((s): s is string => typeof s === 'string' && s.length > 0) : [];
 }
 
+const STALLED_TOO_OFTEN = /stalled more than allowable limit/;
+export const SCAN_INTERRUPTED_TOO_OFTEN = 'The scan was interrupted too often (its worker stopped while running it); it will run again later.';
+
 /** The reason stored on a failed scan: safe to show, never a stack or an internal address. */
 export function safeScanError(error: unknown): string {
   if (error instanceof DnsTimeoutError || error instanceof DnsServerError) return 'DNS did not answer for this domain; the scan will run again later.';
+  // BullMQ fails a job that stalled more than maxStalledCount times as unrecoverable: not a bad request
+  // but workers that died (killed, out of memory) while running it.
+  if (error instanceof Error && STALLED_TOO_OFTEN.test(error.message)) return SCAN_INTERRUPTED_TOO_OFTEN;
   if (error instanceof UnrecoverableError) return 'The scan request was invalid and was not run.';
   return 'The scan could not be completed; it will run again later.';
 }
 
-export function scanDomainHandler({ db, recorder, scan, metrics }: ScanDomainHandlerDeps): JobHandler {
-  return async (job, log) => {
-    const parsed = scanDomainJob.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError(`invalid scan-domain payload: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
-    const { scanId, domainId } = parsed.data;
+/** True when this attempt is the job's last: a failure now is final. */
+function isFinalAttempt(job: Job, error: unknown): boolean {
+  return error instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+}
+
+/**
+ * Runs one scan. A failure is only counted here: the worker's final-failure hook (`failScan`) is the one
+ * place a scan that failed for good is written, whether it threw here or its worker died under it.
+ */
+export function scanDomainHandler({ db, recorder, scan, metrics }: ScanDomainHandlerDeps): JobHandler<typeof JobName.ScanDomain> {
+  return async ({ scanId, domainId }, job, log) => {
 
     const target = await new ScanRepository(db).findTarget(scanId);
     if (!target || target.domainId !== domainId) {
@@ -66,10 +78,16 @@ export function scanDomainHandler({ db, recorder, scan, metrics }: ScanDomainHan
       log.info({ scanId, domainId, status: outcome.status, score: result.score, alerts: result.alertIds.length, ms: outcome.durationMs }, 'scan completed');
       return { status: outcome.status, score: result.score, alerts: result.alertIds.length };
     } catch (error) {
-      const final = isFinalAttempt(job) || error instanceof UnrecoverableError;
-      metrics.scansFailed.inc({ final: String(final) });
-      if (final) await recorder.markFailed(scanId, safeScanError(error));
+      metrics.scansFailed.inc({ final: String(isFinalAttempt(job, error)) });
       throw error;
     }
+  };
+}
+
+/** The final-failure hook of the scan worker: a `scan-domain` job failed for good fails its scan, with a safe reason. */
+export function failScan(recorder: ScanRecorder): (job: Job, error: Error) => Promise<void> {
+  return async (job, error) => {
+    const scanId = (job.data as { scanId?: unknown } | undefined)?.scanId;
+    if (job.name === JobName.ScanDomain && typeof scanId === 'string') await recorder.markFailed(scanId, safeScanError(error));
   };
 }

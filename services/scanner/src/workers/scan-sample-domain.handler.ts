@@ -1,19 +1,15 @@
-import { scanSampleDomainJob } from '@sendwell/contracts';
+import type { JobName } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { UnrecoverableError } from 'bullmq';
+import type { JobHandler } from '@sendwell/server-kit';
 import { SampleDomainRepository } from '../repositories/sample-domain.repository.js';
-import type { JobHandler } from './job-handler.js';
 import type { ScanFn } from './scan-domain.handler.js';
 
 /**
  * Scans a public quick-check domain and replaces its checks, in one transaction. Replacing (not
  * appending) is what makes a retried job harmless: the quick check only ever shows the latest scan.
  */
-export function scanSampleDomainHandler({ db, scan }: { db: Database; scan: ScanFn }): JobHandler {
-  return async (job, log) => {
-    const parsed = scanSampleDomainJob.safeParse(job.data);
-    if (!parsed.success) throw new UnrecoverableError('invalid scan-sample-domain payload');
-    const { sampleDomainId } = parsed.data;
+export function scanSampleDomainHandler({ db, scan }: { db: Database; scan: ScanFn }): JobHandler<typeof JobName.ScanSampleDomain> {
+  return async ({ sampleDomainId }, _job, log) => {
 
     const sample = await new SampleDomainRepository(db).find(sampleDomainId);
     if (!sample) {

@@ -1,8 +1,8 @@
 import { checkDetailsByType } from '@sendwell/contracts';
 import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_DNSBL_DOMAIN_ZONES, DEFAULT_DNSBL_IP_ZONES } from '../../src/checks/blacklist-zones.js';
-import { blacklistCheck } from '../../src/checks/blacklist.js';
+import { DEFAULT_DNSBL_DOMAIN_ZONES, DEFAULT_DNSBL_IP_ZONES } from '../../src/checks/blacklist/zones.js';
+import { blacklistCheck } from '../../src/checks/blacklist/blacklist.check.js';
 import type { CheckResult, ScanConfig } from '../../src/checks/types.js';
 import { createResolver } from '../../src/dns/resolver.js';
 
@@ -20,6 +20,7 @@ const baseConfig: ScanConfig = {
   tlsPort: 443,
   authoritativeDnsPort: 53,
   timeoutMs: 1_000,
+  outbound: { allowLoopback: true },
 };
 
 async function scan(domain: string, config: Partial<ScanConfig>): Promise<CheckResult> {
@@ -65,6 +66,11 @@ beforeAll(async () => {
       '*.zen.spamhaus.org': { A: ['127.255.255.254'], TXT: ['Error: open resolver; see https://www.spamhaus.org/returnc/pub/'] },
       // A lapsed list whose domain now resolves everything to a web address.
       '*.hijacked.bl.test': { A: ['192.0.2.99'] },
+      // A list the scanner does not know that answers its own error code for every query.
+      '*.errors.bl.test': { A: ['127.255.255.254'] },
+      // A list whose listing codes are configured (coded.bl.test=127.0.0.4): 127.0.0.2 is not one of them.
+      '1.100.51.198.coded.bl.test': { A: ['127.0.0.2'] },
+      '1.100.51.198.coded4.bl.test': { A: ['127.0.0.4'] },
       // Domain lists.
       'example.test.dbl.spamhaus.org': { A: ['127.0.1.2'], TXT: ['https://www.spamhaus.org/query/domain/example.test'] },
       '*.multi.uribl.com': { A: ['127.0.0.1'] },
@@ -188,6 +194,23 @@ describe('blacklistCheck', () => {
     expect(result.details.findings.find((f) => f['zone'] === 'hijacked.bl.test')).toMatchObject({ code: 'BLACKLIST_UNEXPECTED_ANSWER' });
     expect(result.details.findings.find((f) => f['zone'] === 'hijacked.bl.test')?.message).toContain('outside 127.0.0.0/8');
     expect(result.details.findings.find((f) => f['zone'] === 'dbl.nordspam.com')).toMatchObject({ code: 'BLACKLIST_QUERY_REFUSED' });
+  });
+
+  it('reads only 127.0.0.2–127.0.0.255 as a listing from a list it does not know, and only the configured codes when given', async () => {
+    const result = await scan('clean.test', {
+      dnsblIpZones: [{ zone: 'errors.bl.test' }, { zone: 'coded.bl.test', listedCodes: ['127.0.0.4'] }, { zone: 'coded4.bl.test', listedCodes: ['127.0.0.4'] }],
+      dnsblDomainZones: ['clean.bl.test'],
+    });
+    expect(site(result, 'errors.bl.test')?.status).toBe('unknown');
+    expect(site(result, 'coded.bl.test')?.status).toBe('unknown');
+    expect(site(result, 'coded4.bl.test')?.status).toBe('listed');
+    expect(result.details['listedIpsCount']).toBe(1);
+    // The answer that could not be read is in the finding, as unknown, never as listed.
+    expect(result.details.findings.find((f) => f['zone'] === 'errors.bl.test')).toMatchObject({
+      code: 'BLACKLIST_QUERY_REFUSED',
+      message: expect.stringContaining('answer 127.255.255.254'),
+    });
+    expect(result.details.findings.find((f) => f['zone'] === 'coded.bl.test')?.message).toContain('answer 127.0.0.2');
   });
 
   it('is unknown when every query fails, or the mail hosts cannot be looked up', async () => {

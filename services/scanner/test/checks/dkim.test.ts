@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { checkDetailsByType, findingSchema } from '@sendwell/contracts';
 import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dkimCheck } from '../../src/checks/dkim.js';
+import { dkimCheck } from '../../src/checks/dkim/dkim.check.js';
 import { COMMON_DKIM_SELECTORS } from '../../src/checks/dkim/selectors.js';
 import type { CheckContext, CheckResult, ScanConfig } from '../../src/checks/types.js';
 import { createResolver } from '../../src/dns/resolver.js';
@@ -13,6 +13,7 @@ const config: ScanConfig = {
   tlsPort: 443,
   authoritativeDnsPort: 53,
   timeoutMs: 1000,
+  outbound: { allowLoopback: true },
 };
 
 function rsaKey(bits: number): string {

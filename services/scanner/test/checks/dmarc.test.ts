@@ -1,7 +1,7 @@
 import { checkDetailsByType, findingSchema } from '@sendwell/contracts';
 import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dmarcCheck } from '../../src/checks/dmarc.js';
+import { dmarcCheck } from '../../src/checks/dmarc/dmarc.check.js';
 import type { CheckContext, CheckResult, ScanConfig } from '../../src/checks/types.js';
 import { createResolver } from '../../src/dns/resolver.js';
 
@@ -11,6 +11,7 @@ const config: ScanConfig = {
   tlsPort: 443,
   authoritativeDnsPort: 53,
   timeoutMs: 1000,
+  outbound: { allowLoopback: true },
 };
 
 let server: TestDnsServer;

@@ -2,7 +2,8 @@ import dgram from 'node:dgram';
 import { checkDetailsByType } from '@sendwell/contracts';
 import { startDnsServer, type DnsFixtureRecords, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dnsPerformanceCheck, EXCELLENT_MAX_MS, FAIR_MAX_MS } from '../../src/checks/dns-performance.js';
+import { dnsPerformanceCheck } from '../../src/checks/dns-performance/dns-performance.check.js';
+import { EXCELLENT_MAX_MS, FAIR_MAX_MS } from '../../src/checks/dns-performance/thresholds.js';
 import type { CheckResult } from '../../src/checks/types.js';
 import { createResolver } from '../../src/dns/resolver.js';
 
@@ -67,6 +68,9 @@ beforeAll(async () => {
       'lame.test': { NS: ['ns1.good.test', 'ns2.good.test'] },
       'partlame.test': zone(['ns1.good.test', 'ns-other.good.test']),
       'nons.test': { A: ['192.0.2.1'] },
+      'ns-private.good.test': { A: ['10.0.0.53'], AAAA: ['fd00::53'] },
+      'privns.test': zone(['ns-private.good.test', 'ns1.good.test', 'ns.home.arpa']),
+      'mixedns.test': zone(['ns1.good.test', 'ns-private.good.test']),
     },
     behaviours: { 'slow.test': { delayMs: 150 }, 'veryslow.test': { delayMs: 400 }, 'dnsdown.test': 'timeout' },
   });
@@ -85,12 +89,12 @@ afterAll(async () => {
   await Promise.all([dns.close(), secondary.close()]);
 });
 
-async function scan(domain: string, timeoutMs = 300): Promise<CheckResult> {
+async function scan(domain: string, timeoutMs = 300, allowLoopback = true): Promise<CheckResult> {
   const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs });
   const result = await dnsPerformanceCheck({
     domain,
     resolver,
-    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: 443, authoritativeDnsPort: dns.port, timeoutMs: 1_000 },
+    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: 443, authoritativeDnsPort: dns.port, timeoutMs: 1_000, outbound: { allowLoopback } },
     dkimSelectors: [],
   });
   expect(() => checkDetailsByType.dns_performance.parse(result.details)).not.toThrow();
@@ -123,6 +127,29 @@ describe('dnsPerformanceCheck', () => {
     const direct = dns.queryLog.filter((q) => q.type === 'SOA');
     expect(direct).toHaveLength(2);
     expect(direct.every((q) => !q.recursionDesired)).toBe(true);
+  });
+
+  it('never queries a name server on a private address or with a special-use name, and reports it', async () => {
+    dns.resetLog();
+    const result = await scan('privns.test', 300, false);
+    expect(result.status).toBe('error');
+    expect(result.details.findings.filter((f) => f.code === 'DNS_NS_PRIVATE_ADDRESS')).toEqual([
+      expect.objectContaining({ severity: 'warning', nameserver: 'ns-private.good.test', message: 'Name server ns-private.good.test points at private addresses (private network; unique local), which the scanner does not query.' }),
+      expect.objectContaining({ nameserver: 'ns.home.arpa', message: 'Name server ns.home.arpa points at a private address (special-use name .home.arpa), which the scanner does not query.' }),
+      expect.objectContaining({ nameserver: 'ns1.good.test', message: 'Name server ns1.good.test points at a private address (loopback), which the scanner does not query.' }),
+    ]);
+    expect(result.message).toBe(result.details.findings.find((f) => f.code === 'DNS_NS_PRIVATE_ADDRESS')?.message);
+    // Not one question went to a name server directly; the special-use name was not even looked up.
+    expect(dns.queryLog.filter((q) => q.type === 'SOA')).toEqual([]);
+    expect(dns.queryLog.filter((q) => q.name.endsWith('home.arpa'))).toEqual([]);
+  });
+
+  it('measures the public name servers and reports the private one', async () => {
+    const result = await scan('mixedns.test');
+    expect(result.status).toBe('warning');
+    expect(codes(result)).toContain('DNS_NS_PRIVATE_ADDRESS');
+    expect(codes(result)).not.toContain('DNS_NS_UNREACHABLE');
+    expect(nameservers(result).find((ns) => ns.name === 'ns1.good.test')).toMatchObject({ authoritative: true });
   });
 
   it('grades slow answers Fair, then Poor, by the thresholds', async () => {

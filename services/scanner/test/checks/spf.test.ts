@@ -4,7 +4,8 @@ import { spf as mailauthSpf } from 'mailauth/lib/spf/index.js';
 import { checkDetailsByType } from '@sendwell/contracts';
 import { startDnsServer, type DnsFixtureRecords, type TestDnsServer } from '@sendwell/testing';
 import { createResolver } from '../../src/dns/resolver.js';
-import { checkHost, spfCheck, type SpfDetails } from '../../src/checks/spf.js';
+import { checkHost } from '../../src/checks/spf/evaluate.js';
+import { spfCheck, type SpfDetails } from '../../src/checks/spf/spf.check.js';
 import type { CheckResult, ScanConfig } from '../../src/checks/types.js';
 
 const config: ScanConfig = {
@@ -13,6 +14,7 @@ const config: ScanConfig = {
   tlsPort: 443,
   authoritativeDnsPort: 53,
   timeoutMs: 300,
+  outbound: { allowLoopback: true },
 };
 
 const txt = (...records: Array<string | string[]>): DnsFixtureRecords => ({ TXT: records });

@@ -13,7 +13,7 @@ import {
   type TestTlsServer,
 } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sslCertificateCheck } from '../../src/checks/ssl-certificate.js';
+import { sslCertificateCheck } from '../../src/checks/ssl-certificate/ssl-certificate.check.js';
 import type { CheckResult } from '../../src/checks/types.js';
 import { createResolver } from '../../src/dns/resolver.js';
 
@@ -55,6 +55,9 @@ beforeAll(async () => {
       'wwwonly.test': { MX: [{ priority: 10, exchange: 'mx.wwwonly.test' }] },
       'www.wwwonly.test': { A: ['127.0.0.1'] },
       'nohost.test': { TXT: ['v=spf1 -all'] },
+      'private.test': { A: ['10.0.0.5', '192.168.1.1'] },
+      'www.private.test': { A: ['127.0.0.1'] },
+      'mixed.test': { A: ['169.254.169.254', '127.0.0.1'] },
     },
     behaviours: { 'dnsdown.test': 'timeout' },
   });
@@ -75,12 +78,12 @@ function caCert(options: Partial<CertOptions> = {}) {
   return issueCert(ca, { hostnames: ['site.test', 'www.site.test'], ...options });
 }
 
-async function scan(domain: string, port: number, timeoutMs = 1_000): Promise<CheckResult> {
+async function scan(domain: string, port: number, timeoutMs = 1_000, allowLoopback = true): Promise<CheckResult> {
   const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: 300 });
   const result = await sslCertificateCheck({
     domain,
     resolver,
-    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: port, tlsExtraCa: ca.cert, authoritativeDnsPort: 53, timeoutMs },
+    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: port, tlsExtraCa: ca.cert, authoritativeDnsPort: 53, timeoutMs, outbound: { allowLoopback } },
     dkimSelectors: [],
   });
   expect(() => checkDetailsByType.ssl_certificate.parse(result.details)).not.toThrow();
@@ -192,7 +195,13 @@ describe('sslCertificateCheck', () => {
     const result = await scan('site.test', port);
     expect(result.status).toBe('error');
     expect(codes(result)).toEqual(['SSL_UNREACHABLE', 'SSL_UNREACHABLE']);
-    expect(result.message).toMatch(new RegExp(`^site\\.test: no TLS connection on port ${port} at 127\\.0\\.0\\.1 \\(ECONNREFUSED`));
+    expect(result.message).toBe(`site.test: no TLS connection on port ${port} at 127.0.0.1 (connection refused).`);
+    // The socket error's code is kept, its raw text (which names our own address and port) is not.
+    expect(hosts(result).map((h) => [(h as Host & { errorCode: string }).errorCode, (h as Host & { error: string }).error])).toEqual([
+      ['ECONNREFUSED', 'connection refused'],
+      ['ECONNREFUSED', 'connection refused'],
+    ]);
+    expect(JSON.stringify(result)).not.toContain(`127.0.0.1:${port}`);
 
     // A server that accepts TCP and never answers the ClientHello.
     const sockets = new Set<net.Socket>();
@@ -218,6 +227,43 @@ describe('sslCertificateCheck', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sockets.size).toBe(2);
     expect(closedByClient).toBe(2);
+  });
+
+  it('reports private addresses and special-use names as findings and never connects to them', async () => {
+    let connections = 0;
+    const listener = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    servers.push({ close: () => new Promise<void>((resolve) => listener.close(() => resolve())) });
+    const port = (listener.address() as net.AddressInfo).port;
+
+    const result = await scan('private.test', port, 1_000, false);
+    expect(result.status).toBe('warning');
+    expect(result.details.findings).toEqual([
+      expect.objectContaining({ code: 'SSL_PRIVATE_ADDRESS', severity: 'warning', host: 'private.test', message: 'private.test: points at private addresses (private network), which the scanner does not connect to.' }),
+      expect.objectContaining({ code: 'SSL_PRIVATE_ADDRESS', severity: 'warning', host: 'www.private.test', message: 'www.private.test: points at a private address (loopback), which the scanner does not connect to.' }),
+    ]);
+    expect(result.message).toBe('private.test: points at private addresses (private network), which the scanner does not connect to.');
+    expect(hosts(result).map((h) => h.reachable)).toEqual([false, false]);
+
+    const named = await scan('box.internal', port, 1_000, false);
+    expect(named.details.findings.map((f) => f.message)).toEqual([
+      'box.internal: points at a private address (special-use name .internal), which the scanner does not connect to.',
+      'www.box.internal: points at a private address (special-use name .internal), which the scanner does not connect to.',
+    ]);
+    expect(connections).toBe(0);
+  });
+
+  it('skips the private addresses of a host and checks its public ones (loopback, for the tests)', async () => {
+    const server = await serve(certs.valid);
+    const started = Date.now();
+    const result = await scan('mixed.test', server.port);
+    // 169.254.169.254 is never dialled, so no timeout is waited for.
+    expect(Date.now() - started).toBeLessThan(900);
+    expect(hosts(result)[0]).toMatchObject({ host: 'mixed.test', address: '127.0.0.1', reachable: true });
+    expect(result.details.findings[0]).toMatchObject({ code: 'SSL_PRIVATE_ADDRESS', message: 'mixed.test: points at a private address (link-local), which the scanner does not connect to.' });
   });
 
   it('is an error when the chain does not lead to a trusted root', async () => {
@@ -256,6 +302,7 @@ describe('sslCertificateCheck', () => {
   it('is unknown when the address lookups time out', async () => {
     const result = await scan('dnsdown.test', 443);
     expect(result.status).toBe('unknown');
-    expect(result.details['error']).toMatch(/timed out/);
+    // Without the resolver's address, which is our own network's.
+    expect(result.details['error']).toBe('DNS query A dnsdown.test timed out');
   });
 });

@@ -1,6 +1,6 @@
 import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blacklistCheck } from '../../src/checks/blacklist.js';
+import { blacklistCheck } from '../../src/checks/blacklist/blacklist.check.js';
 import type { CheckContext } from '../../src/checks/types.js';
 import { createDnsTransport, type DnsTransport } from '../../src/dns/dns-transport.js';
 import { createResolver } from '../../src/dns/resolver.js';
@@ -190,7 +190,7 @@ describe('two resolvers sharing the cache, against the fixture DNS server', () =
   });
 
   it('spares the second domain on the same mail provider its DNSBL and MX-host queries, with the same result', async () => {
-    const config = { dnsblIpZones: ['zen.example'], dnsblDomainZones: ['dbl.example'], tlsPort: 443, authoritativeDnsPort: 53, timeoutMs: 1_000 };
+    const config = { dnsblIpZones: ['zen.example'], dnsblDomainZones: ['dbl.example'], tlsPort: 443, authoritativeDnsPort: 53, timeoutMs: 1_000, outbound: { allowLoopback: true } };
     const ctx = (domain: string): CheckContext => ({ domain, resolver: resolver(), config, dkimSelectors: [] });
     const a = ctx('a.example');
     const b = ctx('b.example');

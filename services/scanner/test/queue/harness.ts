@@ -2,8 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '@sendwell/server-kit';
-import { arrivals, startDnsServer, type TestDnsServer } from '@sendwell/testing';
+import { arrivals, createTestDb, deleteKeys, startDnsServer, testRedisUrl, uniquePrefix, type TestDb, type TestDnsServer } from '@sendwell/testing';
+import type { Worker } from 'bullmq';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { createDeps, type Deps } from '../../src/deps.js';
 import { loadEnv, type Env } from '../../src/env.js';
+import { factory } from '../scan/factory.js';
+import { fixedChecksForQueueTests } from './fixed-checks.js';
 
 export const silentLogger = createLogger('test', 'silent');
 
@@ -27,6 +32,7 @@ export function testEnv(vars: { databaseUrl: string; redisUrl: string; prefix: s
     DNS_SERVERS: vars.dns.url,
     DNS_TIMEOUT_MS: '500',
     SCAN_TLS_PORT: '1',
+    ALLOW_LOOPBACK_TARGETS: 'true',
     ...vars.extra,
   });
 }
@@ -40,12 +46,13 @@ export function envVars(env: Env, extra: Record<string, string> = {}): Record<st
     QUEUE_PREFIX: env.QUEUE_PREFIX,
     DNS_SERVERS: env.DNS_SERVERS.map((s) => `${s.host}:${s.port}`).join(','),
     DNS_TIMEOUT_MS: String(env.DNS_TIMEOUT_MS),
+    ALLOW_LOOPBACK_TARGETS: String(env.ALLOW_LOOPBACK_TARGETS),
     ...extra,
   };
 }
 
 export interface WorkerEvent {
-  event: 'ready' | 'active' | 'completed' | 'failed' | 'closed';
+  event: 'ready' | 'active' | 'completed' | 'failed' | 'stalled' | 'closed';
   pid: number;
   jobId?: string;
   scanId?: string;
@@ -63,7 +70,8 @@ const scannerRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * A real scanner worker process (tsx), configured by environment like production, that reports its
- * job events as JSON lines on stdout. `TEST_*` settings pick the fixed checks' delay and lock timings.
+ * job events as JSON lines on stdout. `TEST_CHECK_DELAY_MS` and `TEST_CHECK_BLOCK_MS` shape the fixed checks; the `SCAN_*` settings the
+ * lock and stalled-check timings.
  */
 export function spawnWorker(env: Record<string, string>): WorkerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
@@ -86,7 +94,49 @@ export function spawnWorker(env: Record<string, string>): WorkerProcess {
     child,
     events: events.items,
     exited,
-    waitFor: (predicate, timeoutMs = 20_000) =>
+    waitFor: (predicate, timeoutMs = 40_000) =>
       events.waitFor(predicate, timeoutMs, () => `worker ${child.pid}: no matching event in ${timeoutMs} ms; events ${JSON.stringify(events.items)}; stderr ${stderr.slice(-2000)}`),
   };
+}
+
+/** What every queue, sweeper and recovery test file works with; filled in before its first test. */
+export interface QueueTestScanner {
+  testDb: TestDb;
+  dns: TestDnsServer;
+  /** The scanner's own deps (fixed checks, no default metrics) on the test database and a unique prefix. */
+  deps: Deps;
+  f: ReturnType<typeof factory>;
+  prefix: string;
+  /** Workers a test starts; closed after it. */
+  workers: Worker[];
+}
+
+/**
+ * The set-up those files share: a test database, the fixture DNS and the scanner's deps under a unique
+ * BullMQ prefix (`extra` adds settings). After each test it closes the test's workers and empties the
+ * scan queue (a file's own afterEach, registered later, runs before that); after the file it closes
+ * everything and deletes the prefix's keys.
+ */
+export function useQueueTestScanner(label: string, extra: Record<string, string> = {}): QueueTestScanner {
+  const ctx = { prefix: uniquePrefix(label), workers: [] as Worker[] } as QueueTestScanner;
+  beforeAll(async () => {
+    ctx.testDb = await createTestDb();
+    ctx.dns = await startQueueTestDns();
+    ctx.deps = createDeps(testEnv({ databaseUrl: ctx.testDb.url, redisUrl: testRedisUrl(), prefix: ctx.prefix, dns: ctx.dns, extra }), silentLogger, {
+      checks: fixedChecksForQueueTests(),
+      collectDefaultMetrics: false,
+    });
+    ctx.f = factory(ctx.testDb.db);
+  });
+  afterEach(async () => {
+    await Promise.all(ctx.workers.splice(0).map((w) => w.close()));
+    await ctx.deps.queues.scan.obliterate({ force: true });
+  });
+  afterAll(async () => {
+    await ctx.deps?.close();
+    await ctx.dns?.close();
+    await deleteKeys(ctx.prefix);
+    await ctx.testDb?.close();
+  });
+  return ctx;
 }

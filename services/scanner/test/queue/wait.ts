@@ -1,5 +1,5 @@
 /** Polls until `probe` returns a truthy value (real queues and processes take their time). */
-export async function waitUntil<T>(probe: () => Promise<T>, { timeoutMs = 15_000, everyMs = 50, what = 'condition' } = {}): Promise<NonNullable<T>> {
+export async function waitUntil<T>(probe: () => Promise<T>, { timeoutMs = 30_000, everyMs = 50, what = 'condition' } = {}): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

@@ -12,17 +12,19 @@ const env = loadEnv();
 const logger = createLogger('scanner-test-worker', env.LOG_LEVEL);
 const number = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
-const deps = createDeps(env, logger, { checks: fixedChecksForQueueTests(number('TEST_CHECK_DELAY_MS') ?? 0), collectDefaultMetrics: false });
-const worker = deps.startWorker({
-  lockDuration: number('TEST_LOCK_DURATION_MS'),
-  stalledInterval: number('TEST_STALLED_INTERVAL_MS'),
+const deps = createDeps(env, logger, {
+  checks: fixedChecksForQueueTests(number('TEST_CHECK_DELAY_MS') ?? 0, number('TEST_CHECK_BLOCK_MS') ?? 0),
+  collectDefaultMetrics: false,
 });
+// Lock and stalled-check timings from the SCAN_* settings, as in production.
+const worker = deps.startWorker();
 const emit = (event: string, extra: Record<string, unknown> = {}) => process.stdout.write(`${JSON.stringify({ event, pid: process.pid, ...extra })}\n`);
 const scanIdOf = (data: unknown) => (data as { scanId?: string } | undefined)?.scanId;
 
 worker.on('active', (job) => emit('active', { jobId: job.id, scanId: scanIdOf(job.data) }));
 worker.on('completed', (job) => emit('completed', { jobId: job.id, scanId: scanIdOf(job.data) }));
 worker.on('failed', (job) => emit('failed', { jobId: job?.id, scanId: scanIdOf(job?.data) }));
+worker.on('stalled', (jobId) => emit('stalled', { jobId }));
 await worker.waitUntilReady();
 emit('ready');
 

@@ -1,19 +1,17 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JobName } from '@sendwell/contracts';
 import {
   createTestCa,
   createTestDb,
   deleteKeys,
   issueCert,
+  mailDomainZone,
   startDnsServer,
   startTlsServer,
   testRedisUrl,
   uniquePrefix,
   validity,
-  type DnsFixtureRecords,
   type TestDb,
   type TestDnsServer,
   type TestTlsServer,
@@ -41,27 +39,6 @@ let f: ReturnType<typeof factory>;
 const prefix = uniquePrefix('full-scan');
 const workers: Worker[] = [];
 
-const dkimKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-
-function mailDomain(name: string, overrides: Partial<DnsFixtureRecords> = {}): Record<string, DnsFixtureRecords> {
-  return {
-    [name]: {
-      A: ['127.0.0.1'],
-      MX: [{ priority: 10, exchange: `mx.${name}` }],
-      NS: [`ns1.${name}`, `ns2.${name}`],
-      SOA: { mname: `ns1.${name}`, rname: `hostmaster.${name}`, serial: 2026112101 },
-      TXT: ['v=spf1 ip4:192.0.2.25 -all'],
-      ...overrides,
-    },
-    [`www.${name}`]: { A: ['127.0.0.1'] },
-    [`mx.${name}`]: { A: ['192.0.2.25'] },
-    [`ns1.${name}`]: { A: ['127.0.0.1'] },
-    [`ns2.${name}`]: { A: ['127.0.0.1'] },
-    [`_dmarc.${name}`]: { TXT: [`v=DMARC1; p=reject; rua=mailto:dmarc@${name}`] },
-    [`google._domainkey.${name}`]: { TXT: [`v=DKIM1; k=rsa; p=${dkimKey}`] },
-  };
-}
-
 beforeAll(async () => {
   testDb = await createTestDb();
   f = factory(testDb.db);
@@ -70,9 +47,9 @@ beforeAll(async () => {
   const expiring = await issueCert(ca, { hostnames: ['expiring.test', 'www.expiring.test'], ...validity.expiringInDays(10) });
   tls = await startTlsServer({ ...good, sni: { 'expiring.test': expiring, 'www.expiring.test': expiring } });
 
-  const broken = mailDomain('broken.test', { TXT: [] });
-  delete broken['_dmarc.broken.test'];
-  dns = await startDnsServer({ records: { ...mailDomain('healthy.test'), ...mailDomain('expiring.test'), ...broken } });
+  dns = await startDnsServer({
+    records: { ...mailDomainZone('healthy.test'), ...mailDomainZone('expiring.test'), ...mailDomainZone('broken.test', { spf: null, dmarc: null }) },
+  });
 
   const caFile = join(mkdtempSync(join(tmpdir(), 'scanner-ca-')), 'ca.pem');
   writeFileSync(caFile, ca.cert);
@@ -150,8 +127,11 @@ describe('a full scan with the real checks', () => {
     expect(checks.find((c) => c.type === 'ssl_certificate')?.status).toBe('warning');
     const alerts = await testDb.db.selectFrom('domainAlerts').select(['type', 'severity', 'details']).where('domainId', '=', domain.id).execute();
     expect(alerts).toEqual([{ type: 'ssl_expiring', severity: 'high', details: expect.objectContaining({ threshold: 14 }) }]);
-    const notify = await deps.queues.notify.getJobs(['waiting']);
-    expect(notify.map((j) => j.name)).toEqual([JobName.SendAlert]);
+    // Recorded for delivery (issue 14) to read, and no job queued that nothing would consume.
+    expect((await testDb.db.selectFrom('domainAlerts').select('isSent').where('domainId', '=', domain.id).executeTakeFirstOrThrow()).isSent).toBe(false);
+    const keys = await deps.queueRedis.keys(`${prefix}:*`);
+    // Only the scan queue holds jobs (other queues have at most their `meta` key).
+    expect(keys.filter((key) => !key.startsWith(`${prefix}:scan:`) && !key.endsWith(':meta'))).toEqual([]);
     expect(await f.counts(domain.id)).toMatchObject({ scanCount: 1, reputation: 1 });
   });
 

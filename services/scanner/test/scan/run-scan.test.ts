@@ -1,3 +1,4 @@
+import { checkDetailsByType, checkTypes, dnsSnapshotSchema } from '@sendwell/contracts';
 import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Check, ScanConfig } from '../../src/checks/types.js';
@@ -32,7 +33,7 @@ beforeAll(async () => {
     },
     behaviours: { 'slow.test': 'timeout' },
   });
-  config = { dnsblIpZones: ['bl.fixture.test'], dnsblDomainZones: ['dbl.fixture.test'], tlsPort: 1, authoritativeDnsPort: dns.port, timeoutMs: 300 };
+  config = { dnsblIpZones: ['bl.fixture.test'], dnsblDomainZones: ['dbl.fixture.test'], tlsPort: 1, authoritativeDnsPort: dns.port, timeoutMs: 300, outbound: { allowLoopback: true } };
 });
 
 afterAll(async () => {
@@ -57,6 +58,8 @@ describe('takeDnsSnapshot', () => {
       dmarcRecord: 'v=DMARC1; p=quarantine',
       failed: [],
     });
+    // What domains reads it back with: the contracts' schema, which must take the scanner's snapshot whole.
+    expect(dnsSnapshotSchema.parse(JSON.parse(JSON.stringify(snapshot)))).toEqual(snapshot);
   });
 
   it('keeps a null MX out of the exchanges, and names the record sets it could not read', async () => {
@@ -89,5 +92,20 @@ describe('runScan', () => {
     expect(outcome.snapshot.spfRecord).toBe('v=spf1 mx -all');
     expect(outcome.score.score).toBeGreaterThan(0);
     expect(Object.keys(outcome.checks).sort()).toEqual(['blacklist', 'dkim', 'dmarc', 'dns_performance', 'spf', 'ssl_certificate']);
+    // Each stored row's details read back whole with the contracts' schema of its type (as domains reads them).
+    for (const type of checkTypes) {
+      const stored = JSON.parse(JSON.stringify(outcome.checks[type].details));
+      expect(checkDetailsByType[type].parse(stored), type).toEqual(stored);
+    }
+  });
+
+  it('records a socket error a check throws by its code, without the text naming our own address', async () => {
+    const socketError: Check = async () => {
+      throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.2:53'), { code: 'ECONNREFUSED' });
+    };
+    const outcome = await runScan('snap.test', { resolver: resolver(), config, checks: { ...checksRegistry, blacklist: socketError }, dkimSelectors: [], checkDeadlineMs: 1_500 });
+    expect(outcome.checks.blacklist.details.findings).toEqual([
+      { code: 'CHECK_FAILED', severity: 'warning', message: 'The check could not be completed: Error: connection refused' },
+    ]);
   });
 });

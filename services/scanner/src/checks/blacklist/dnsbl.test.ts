@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dnsblZone } from '../blacklist-zones.js';
+import { dnsblZone, parseDnsblZoneSpecs } from './zones.js';
 import { classifyDnsblAnswer, dnsblQueryName, ipv6Nibbles, mapLimit } from './dnsbl.js';
 
 describe('dnsblQueryName', () => {
@@ -58,6 +58,28 @@ describe('classifyDnsblAnswer', () => {
     expect(classifyDnsblAnswer(generic, ['127.0.0.1']).status).toBe('refused');
   });
 
+  it('a list it does not know lists only with 127.0.0.2–127.0.0.255; its other answers are refusals', () => {
+    for (const code of ['127.0.0.2', '127.0.0.17', '127.0.0.255']) expect(classifyDnsblAnswer(generic, [code]), code).toEqual({ status: 'listed', codes: [code] });
+    for (const code of ['127.0.0.1', '127.255.255.254', '127.255.255.0', '127.255.255.255', '127.0.1.2', '127.1.0.2']) {
+      expect(classifyDnsblAnswer(generic, [code]), code).toEqual({ status: 'refused', codes: [code], reason: 'refused' });
+    }
+    expect(classifyDnsblAnswer(generic, ['10.0.0.1'])).toMatchObject({ status: 'refused', reason: 'unexpected' });
+  });
+
+  it('no list reads its error block 127.255.255.0/24 as a listing', () => {
+    expect(classifyDnsblAnswer(zen, ['127.255.255.253'])).toMatchObject({ status: 'refused', reason: 'refused' });
+  });
+
+  it('configured listing codes are the only listings, for a list it knows or not', () => {
+    const coded = dnsblZone({ zone: 'bl.example', listedCodes: ['127.0.0.2', '127.0.0.4'] }, 'ip');
+    expect(classifyDnsblAnswer(coded, ['127.0.0.4'])).toEqual({ status: 'listed', codes: ['127.0.0.4'] });
+    expect(classifyDnsblAnswer(coded, ['127.0.0.3'])).toMatchObject({ status: 'refused', reason: 'refused' });
+    const zenSbl = dnsblZone({ zone: 'zen.spamhaus.org', listedCodes: ['127.0.0.2'] }, 'ip');
+    expect(zenSbl.name).toBe('Spamhaus ZEN');
+    expect(classifyDnsblAnswer(zenSbl, ['127.0.0.4']).status).toBe('refused');
+    expect(classifyDnsblAnswer(zenSbl, ['127.0.0.2', '127.0.0.4'])).toEqual({ status: 'listed', codes: ['127.0.0.2'] });
+  });
+
   it('URIBL and SURBL 127.0.0.1 means blocked', () => {
     expect(classifyDnsblAnswer(dnsblZone('multi.uribl.com', 'domain'), ['127.0.0.1']).status).toBe('refused');
     expect(classifyDnsblAnswer(dnsblZone('multi.surbl.org', 'domain'), ['127.0.0.1']).status).toBe('refused');
@@ -78,5 +100,26 @@ describe('mapLimit', () => {
     });
     expect(out).toEqual([10, 2, 8, 4, 6, 0, 12]);
     expect(peak).toBe(3);
+  });
+});
+
+describe('parseDnsblZoneSpecs', () => {
+  it('reads zones with optional listing codes, the codes continuing after commas', () => {
+    expect(parseDnsblZoneSpecs(' zen.example=127.0.0.2,127.0.0.4, bl.example,, Other.Example.=127.0.0.9 ')).toEqual([
+      { zone: 'zen.example', listedCodes: ['127.0.0.2', '127.0.0.4'] },
+      { zone: 'bl.example' },
+      { zone: 'other.example', listedCodes: ['127.0.0.9'] },
+    ]);
+    expect(parseDnsblZoneSpecs('')).toEqual([]);
+  });
+
+  it.each([
+    ['bl.example=10.0.0.2', '"10.0.0.2" is not a listing code: block lists answer with addresses in 127.0.0.0/8'],
+    ['bl.example=127.0.0.2,8.8.8.8', '"8.8.8.8" is not a listing code: block lists answer with addresses in 127.0.0.0/8'],
+    ['bl.example=listed', '"listed" is not a listing code: block lists answer with addresses in 127.0.0.0/8'],
+    ['127.0.0.2', '"127.0.0.2" follows no "zone=code" entry'],
+    ['bl.example, 127.0.0.2', '"127.0.0.2" follows no "zone=code" entry'],
+  ])('refuses %j', (value, message) => {
+    expect(() => parseDnsblZoneSpecs(value)).toThrow(message);
   });
 });

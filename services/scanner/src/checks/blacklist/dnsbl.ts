@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { DnsblZone } from '../blacklist-zones.js';
+import type { DnsblZone } from './zones.js';
 
 /**
  * Pure DNSBL helpers (RFC 5782): the query name of an address and what a list's answer means.
@@ -72,23 +72,30 @@ function inLoopbackBlock(address: string): boolean {
   return address.startsWith('127.') && isIP(address) === 4;
 }
 
+/** Where lists put their error answers (Spamhaus: 127.255.255.252/254/255); never a listing unless a list says so. */
+function inErrorBlock(address: string): boolean {
+  return address.startsWith('127.255.255.');
+}
+
 /**
- * What the A records a list returned mean (RFC 5782 §2.1, §2.3): an answer in 127.0.0.0/8 is a
- * listing unless the list uses that value to refuse the query; with `listedCodes` only those values
- * list. Any answer outside 127.0.0.0/8 is not a DNSBL answer at all (a lapsed list's domain that now
- * resolves everything, a hijacking resolver), so it cannot be trusted either way.
+ * What the A records a list returned mean (RFC 5782 §2.1, §2.3). With `listedCodes`, only those
+ * values list; without, any answer in 127.0.0.0/8 lists except 127.0.0.1, the error block
+ * 127.255.255.0/24 and the list's refusal codes. An answer that does not list is a refusal when it
+ * is one of those or when the list reads other answers as refusals (`otherAnswers`), else clean. Any
+ * answer outside 127.0.0.0/8 is not a DNSBL answer at all (a lapsed list's domain that now resolves
+ * everything, a hijacking resolver), so it cannot be trusted either way.
  */
 export function classifyDnsblAnswer(zone: DnsblZone, answers: readonly string[]): DnsblVerdict {
   if (answers.length === 0) return { status: 'clean', codes: [] };
   const codes = [...answers];
   if (codes.some((code) => !inLoopbackBlock(code))) return { status: 'refused', codes, reason: 'unexpected' };
   const listing = codes.filter((code) =>
-    zone.listedCodes ? zone.listedCodes.includes(code) : code !== LOOPBACK && !zone.refusedCodes.includes(code),
+    zone.listedCodes ? zone.listedCodes.includes(code) : code !== LOOPBACK && !inErrorBlock(code) && !zone.refusedCodes.includes(code),
   );
   if (listing.length > 0) return { status: 'listed', codes: listing };
-  if (codes.some((code) => zone.refusedCodes.includes(code) || (code === LOOPBACK && !zone.listedCodes))) {
-    return { status: 'refused', codes, reason: 'refused' };
-  }
+  const refusal = (code: string) =>
+    zone.refusedCodes.includes(code) || zone.otherAnswers === 'refused' || (!zone.listedCodes && (code === LOOPBACK || inErrorBlock(code)));
+  if (codes.some(refusal)) return { status: 'refused', codes, reason: 'refused' };
   return { status: 'clean', codes };
 }
 

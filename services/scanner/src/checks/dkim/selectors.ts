@@ -1,3 +1,5 @@
+import type { Finding } from '@sendwell/contracts';
+
 /**
  * Selectors probed on every domain besides the ones the user saved. DKIM has no discovery (the
  * selector travels only in each signature's s= tag, RFC 6376 §3.1), so a scan can only guess: these
@@ -78,4 +80,35 @@ export function normaliseSelector(raw: string): string | null {
   const suffix = selector.indexOf('._domainkey');
   if (suffix >= 0) selector = selector.slice(0, suffix);
   return SELECTOR.test(selector) ? selector : null;
+}
+
+/** The selectors a scan asks about: the user's saved ones (valid, once each) first, then the common ones. */
+export interface SelectorPlan {
+  userSelectors: string[];
+  commonSelectors: string[];
+  /** Every selector asked about, the user's first. */
+  selectorsChecked: string[];
+  /** Saved selectors that are not DNS names, so not asked about. */
+  findings: Finding[];
+}
+
+export function planSelectors(saved: readonly string[]): SelectorPlan {
+  const findings: Finding[] = [];
+  const userSelectors: string[] = [];
+  for (const raw of saved) {
+    const selector = normaliseSelector(raw);
+    if (selector === null) {
+      findings.push({
+        code: 'DKIM_SELECTOR_INVALID',
+        severity: 'warning',
+        message: `The saved selector "${raw}" is not a valid DNS name, so it was not checked.`,
+        rfc: 'RFC 6376 §3.1',
+        recommendation: 'Save the selector exactly as it appears in the s= tag of your DKIM-Signature header, e.g. "s1".',
+      });
+    } else if (!userSelectors.includes(selector)) {
+      userSelectors.push(selector);
+    }
+  }
+  const commonSelectors = COMMON_DKIM_SELECTORS.filter((selector) => !userSelectors.includes(selector));
+  return { userSelectors, commonSelectors, selectorsChecked: [...userSelectors, ...commonSelectors], findings };
 }

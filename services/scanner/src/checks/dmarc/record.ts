@@ -1,5 +1,5 @@
 import type { Finding } from '@sendwell/contracts';
-import { colonList, parseTagList, tagValue, type Tag } from '../dkim/tag-list.js';
+import { colonList, parseTagList, tagValue, type Tag, type TagList } from '../dkim/tag-list.js';
 
 /**
  * A DMARC record (RFC 7489 §6.3, grammar §6.4; `np` from RFC 9091 §4.1) read tag by tag. Every
@@ -159,53 +159,77 @@ function parseUriList(tag: 'rua' | 'ruf', value: string | undefined, findings: F
   return uris;
 }
 
+/**
+ * Reads the record tag group by tag group, in the order of the grammar: the tag list itself, the
+ * version, the policies, pct, alignment, the report destinations, the report options, unknown tags.
+ */
 export function parseDmarcRecord(text: string): DmarcRecord {
   const list = parseTagList(text, { lowerCaseNames: true });
-  const findings: Finding[] = [];
-  for (const listFault of list.faults) {
-    findings.push(
-      listFault.kind === 'duplicate'
-        ? fault(
-            listFault.name,
-            'DMARC_DUPLICATE_TAG',
-            `The tag "${listFault.name}=" appears more than once, which makes the record invalid.`,
-            `Keep a single "${listFault.name}=" tag.`,
-            'RFC 6376 §3.2',
-          )
-        : fault(
-            listFault.segment,
-            'DMARC_SYNTAX',
-            `The record is not a valid tag list at "${listFault.segment}": ${listFault.reason}.`,
-            'Write the record as "tag=value" pairs separated by ";", e.g. "v=DMARC1; p=reject; rua=mailto:dmarc@yourdomain".',
-            'RFC 7489 §6.4',
-          ),
-    );
-  }
+  const findings: Finding[] = [...tagListFindings(list), ...versionFindings(list)];
+  const { policy, subdomainPolicy, nonExistentPolicy } = readPolicies(list, findings);
+  const pct = readPct(list, findings);
+  const adkim = parseAlignment('adkim', tagValue(list, 'adkim'), findings);
+  const aspf = parseAlignment('aspf', tagValue(list, 'aspf'), findings);
+  const rua = parseUriList('rua', tagValue(list, 'rua'), findings);
+  const ruf = parseUriList('ruf', tagValue(list, 'ruf'), findings);
+  const failureOptions = readFailureOptions(list, findings);
+  const reportFormat = readReportFormat(list, findings);
+  const reportInterval = readReportInterval(list, findings);
+  findings.push(...unknownTagFindings(list));
+  return { policy, subdomainPolicy, nonExistentPolicy, pct, adkim, aspf, rua, ruf, failureOptions, reportFormat, reportInterval, tags: list.tags, findings };
+}
 
+/** Duplicate tags and segments that are not `tag=value`. */
+function tagListFindings(list: TagList): Finding[] {
+  return list.faults.map((listFault) =>
+    listFault.kind === 'duplicate'
+      ? fault(
+          listFault.name,
+          'DMARC_DUPLICATE_TAG',
+          `The tag "${listFault.name}=" appears more than once, which makes the record invalid.`,
+          `Keep a single "${listFault.name}=" tag.`,
+          'RFC 6376 §3.2',
+        )
+      : fault(
+          listFault.segment,
+          'DMARC_SYNTAX',
+          `The record is not a valid tag list at "${listFault.segment}": ${listFault.reason}.`,
+          'Write the record as "tag=value" pairs separated by ";", e.g. "v=DMARC1; p=reject; rua=mailto:dmarc@yourdomain".',
+          'RFC 7489 §6.4',
+        ),
+  );
+}
+
+/** `v=DMARC1` must be the first tag, exactly so. */
+function versionFindings(list: TagList): Finding[] {
   const first = list.tags[0];
-  const version = tagValue(list, 'v');
   if (first?.name !== 'v') {
-    findings.push(
+    return [
       fault(
         'v',
         'DMARC_VERSION_NOT_FIRST',
-        version === undefined
+        tagValue(list, 'v') === undefined
           ? 'The record has no "v=DMARC1" tag; receivers ignore it.'
           : 'The "v=DMARC1" tag is not the first tag, so receivers ignore the record.',
         'Start the record with "v=DMARC1;".',
       ),
-    );
-  } else if (first.value !== 'DMARC1') {
-    findings.push(
+    ];
+  }
+  if (first.value !== 'DMARC1') {
+    return [
       fault(
         'v',
         'DMARC_VERSION_INVALID',
         `The record starts with "v=${first.value}"; the version must be exactly "DMARC1".`,
         'Start the record with "v=DMARC1;" (upper case).',
       ),
-    );
+    ];
   }
+  return [];
+}
 
+/** `p` (required), `sp` and `np` (RFC 9091); an invalid one reads as absent. */
+function readPolicies(list: TagList, findings: Finding[]): Pick<DmarcRecord, 'policy' | 'subdomainPolicy' | 'nonExistentPolicy'> {
   const rawPolicy = tagValue(list, 'p');
   const policy = parsePolicy(rawPolicy);
   if (policy === undefined) {
@@ -219,15 +243,9 @@ export function parseDmarcRecord(text: string): DmarcRecord {
     );
   } else if (policy === null) {
     findings.push(
-      fault(
-        'p',
-        'DMARC_POLICY_INVALID',
-        `The p= tag is "${rawPolicy ?? ''}"; it must be none, quarantine or reject.`,
-        'Set "p=none", "p=quarantine" or "p=reject".',
-      ),
+      fault('p', 'DMARC_POLICY_INVALID', `The p= tag is "${rawPolicy ?? ''}"; it must be none, quarantine or reject.`, 'Set "p=none", "p=quarantine" or "p=reject".'),
     );
   }
-
   const rawSp = tagValue(list, 'sp');
   const subdomainPolicy = parsePolicy(rawSp);
   if (subdomainPolicy === null) {
@@ -240,7 +258,6 @@ export function parseDmarcRecord(text: string): DmarcRecord {
       ),
     );
   }
-
   const rawNp = tagValue(list, 'np');
   const nonExistentPolicy = parsePolicy(rawNp);
   if (nonExistentPolicy === null) {
@@ -253,108 +270,57 @@ export function parseDmarcRecord(text: string): DmarcRecord {
       tag: 'np',
     });
   }
+  return { policy: policy ?? null, subdomainPolicy: subdomainPolicy ?? null, nonExistentPolicy: nonExistentPolicy ?? null };
+}
 
+function readPct(list: TagList, findings: Finding[]): number | null {
   const rawPct = tagValue(list, 'pct');
-  let pct: number | null = null;
-  if (rawPct !== undefined) {
-    if (/^\d{1,3}$/.test(rawPct) && Number(rawPct) <= 100) {
-      pct = Number(rawPct);
-    } else {
-      findings.push(
-        fault(
-          'pct',
-          'DMARC_PCT_INVALID',
-          `The pct= tag is "${rawPct}"; it must be a whole number from 0 to 100.`,
-          'Set "pct=100" or remove the tag (100 is the default).',
-        ),
-      );
-    }
-  }
+  if (rawPct === undefined) return null;
+  if (/^\d{1,3}$/.test(rawPct) && Number(rawPct) <= 100) return Number(rawPct);
+  findings.push(
+    fault('pct', 'DMARC_PCT_INVALID', `The pct= tag is "${rawPct}"; it must be a whole number from 0 to 100.`, 'Set "pct=100" or remove the tag (100 is the default).'),
+  );
+  return null;
+}
 
-  const adkim = parseAlignment('adkim', tagValue(list, 'adkim'), findings);
-  const aspf = parseAlignment('aspf', tagValue(list, 'aspf'), findings);
-  const rua = parseUriList('rua', tagValue(list, 'rua'), findings);
-  const ruf = parseUriList('ruf', tagValue(list, 'ruf'), findings);
-
+function readFailureOptions(list: TagList, findings: Finding[]): string[] {
   const rawFo = tagValue(list, 'fo');
-  let failureOptions = ['0'];
-  if (rawFo !== undefined) {
-    const options = colonList(rawFo).map((option) => option.toLowerCase());
-    if (options.length === 0 || options.some((option) => !['0', '1', 'd', 's'].includes(option))) {
-      findings.push(
-        fault(
-          'fo',
-          'DMARC_FO_INVALID',
-          `The fo= tag is "${rawFo}"; it must be a colon-separated list of 0, 1, d and s.`,
-          'Set e.g. "fo=1" or remove the tag.',
-        ),
-      );
-    } else {
-      failureOptions = options;
-    }
-  }
+  if (rawFo === undefined) return ['0'];
+  const options = colonList(rawFo).map((option) => option.toLowerCase());
+  if (options.length > 0 && options.every((option) => ['0', '1', 'd', 's'].includes(option))) return options;
+  findings.push(
+    fault('fo', 'DMARC_FO_INVALID', `The fo= tag is "${rawFo}"; it must be a colon-separated list of 0, 1, d and s.`, 'Set e.g. "fo=1" or remove the tag.'),
+  );
+  return ['0'];
+}
 
+function readReportFormat(list: TagList, findings: Finding[]): string[] {
   const rawRf = tagValue(list, 'rf');
-  let reportFormat = ['afrf'];
-  if (rawRf !== undefined) {
-    const formats = colonList(rawRf).map((format) => format.toLowerCase());
-    if (formats.length === 0 || formats.some((format) => format !== 'afrf')) {
-      findings.push(
-        fault(
-          'rf',
-          'DMARC_RF_INVALID',
-          `The rf= tag is "${rawRf}"; the only report format defined is "afrf".`,
-          'Remove the rf= tag (afrf is the default).',
-        ),
-      );
-    } else {
-      reportFormat = formats;
-    }
-  }
+  if (rawRf === undefined) return ['afrf'];
+  const formats = colonList(rawRf).map((format) => format.toLowerCase());
+  if (formats.length > 0 && formats.every((format) => format === 'afrf')) return formats;
+  findings.push(fault('rf', 'DMARC_RF_INVALID', `The rf= tag is "${rawRf}"; the only report format defined is "afrf".`, 'Remove the rf= tag (afrf is the default).'));
+  return ['afrf'];
+}
 
+function readReportInterval(list: TagList, findings: Finding[]): number {
   const rawRi = tagValue(list, 'ri');
-  let reportInterval = DEFAULT_REPORT_INTERVAL;
-  if (rawRi !== undefined) {
-    if (/^\d{1,32}$/.test(rawRi) && Number.isSafeInteger(Number(rawRi))) {
-      reportInterval = Number(rawRi);
-    } else {
-      findings.push(
-        fault(
-          'ri',
-          'DMARC_RI_INVALID',
-          `The ri= tag is "${rawRi}"; it must be a number of seconds.`,
-          'Remove the ri= tag (a day, 86400, is the default).',
-        ),
-      );
-    }
-  }
+  if (rawRi === undefined) return DEFAULT_REPORT_INTERVAL;
+  if (/^\d{1,32}$/.test(rawRi) && Number.isSafeInteger(Number(rawRi))) return Number(rawRi);
+  findings.push(fault('ri', 'DMARC_RI_INVALID', `The ri= tag is "${rawRi}"; it must be a number of seconds.`, 'Remove the ri= tag (a day, 86400, is the default).'));
+  return DEFAULT_REPORT_INTERVAL;
+}
 
-  for (const tag of list.tags) {
-    if (KNOWN_TAGS.has(tag.name)) continue;
-    // Unknown tags MUST be ignored (§6.3), but one is usually a typo that silently drops a setting.
-    findings.push({
+/** Unknown tags MUST be ignored (§6.3), but one is usually a typo that silently drops a setting. */
+function unknownTagFindings(list: TagList): Finding[] {
+  return list.tags
+    .filter((tag) => !KNOWN_TAGS.has(tag.name))
+    .map((tag) => ({
       code: 'DMARC_UNKNOWN_TAG',
-      severity: 'warning',
+      severity: 'warning' as const,
       message: `The tag "${tag.name}=" is not a DMARC tag and receivers ignore it.`,
       rfc: 'RFC 7489 §6.3',
       recommendation: `Check "${tag.name}=" for a typo (DMARC tags: v, p, sp, np, pct, adkim, aspf, rua, ruf, fo, rf, ri) or remove it.`,
       tag: tag.name,
-    });
-  }
-
-  return {
-    policy: policy ?? null,
-    subdomainPolicy: subdomainPolicy ?? null,
-    nonExistentPolicy: nonExistentPolicy ?? null,
-    pct,
-    adkim,
-    aspf,
-    rua,
-    ruf,
-    failureOptions,
-    reportFormat,
-    reportInterval,
-    tags: list.tags,
-    findings,
-  };
+    }));
 }

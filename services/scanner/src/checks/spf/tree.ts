@@ -1,10 +1,24 @@
 import type { Finding } from '@sendwell/contracts';
 import type { Resolver } from '../../dns/types.js';
 import { isOutsideDomain } from '../../dns/shared-cache.js';
-import { fetchSpfRecord, spfQuery, SpfTempError } from './lookup.js';
-import { expandMacro, toQueryName, type MacroString, type MacroValues } from './macro.js';
-import { looksGlued, parseRecord, type Mechanism, type Qualifier, type SpfRecord } from './parse.js';
 import { MAX_NAMES_PER_LOOKUP } from './evaluate.js';
+import { fetchSpfRecord, spfQuery, SpfTempError, type SpfRecordLookup } from './lookup.js';
+import { expandMacro, toQueryName, type MacroString, type MacroValues } from './macro.js';
+import { parseRecord, type Mechanism, type Qualifier, type SpfRecord, type SpfSyntaxProblem } from './parse.js';
+import {
+  includedPassAllFinding,
+  includeLoopFinding,
+  ptrFinding,
+  redirectIgnoredFinding,
+  senderMacroFinding,
+  syntaxErrorFinding,
+  targetWithoutRecordFinding,
+  targetWithSeveralRecordsFinding,
+  termAfterAllFinding,
+  tooManyMxNamesFinding,
+  unknownModifierFinding,
+  walkTruncatedFinding,
+} from './tree-findings.js';
 
 /**
  * The static walk behind the scan: without a connecting IP, follow every include and redirect, count
@@ -29,7 +43,7 @@ export interface SpfTreeNode {
   children: SpfTreeNode[];
 }
 
-export interface FlattenedIp {
+export interface FlattenedIp extends Record<string, unknown> {
   /** An address, or a network in CIDR notation. */
   ip: string;
   /** The domain whose record holds the term. */
@@ -86,10 +100,6 @@ interface WalkContext {
   findings: Finding[];
 }
 
-function finding(code: string, severity: Finding['severity'], message: string, rfc: string, recommendation: string, extra: Record<string, unknown> = {}): Finding {
-  return { code, severity, message, rfc, recommendation, ...extra };
-}
-
 /** Expands a domain-spec that uses only %{d} and %{o}; null when it depends on the sender, IP or HELO. */
 function staticExpand(macro: MacroString, domain: string, rootDomain: string): string | null {
   for (const letter of macro.letters) if (letter !== 'd' && letter !== 'o') return null;
@@ -128,77 +138,61 @@ async function addresses(ctx: WalkContext, name: string): Promise<{ list: string
   return { list, void: list.length === 0 };
 }
 
+/** An a, mx or exists term: its lookups, the addresses it authorises and its void lookups, into its slot. */
 async function resolveTerm(ctx: WalkContext, walk: WalkNode, mechanism: Mechanism, target: string, slot: TermSlot): Promise<void> {
-  const domain = walk.node.domain;
-  const push = (address: string, kind: 'a' | 'mx') =>
-    slot.ips.push({ ip: withCidr(address, mechanism), source: domain, term: mechanism.raw, mechanism: kind, qualifier: mechanism.qualifier });
   try {
-    if (mechanism.name === 'a') {
-      const found = await addresses(ctx, target);
-      if (!found) return;
-      if (found.void) {
-        walk.node.voidLookups++;
-        slot.voids.push({ source: domain, term: mechanism.raw, name: target, type: 'A/AAAA' });
-      }
-      for (const address of found.list) push(address, 'a');
-      return;
-    }
-    if (mechanism.name === 'mx') {
-      const mx = await query(ctx, target, 'MX');
-      if (!mx) return;
-      if (mx.void) {
-        walk.node.voidLookups++;
-        slot.voids.push({ source: domain, term: mechanism.raw, name: target, type: 'MX' });
-      }
-      const names = mx.answers
-        .slice()
-        .sort((x, y) => x.priority - y.priority)
-        .map((answer) => answer.exchange.toLowerCase().replace(/\.$/, ''))
-        .filter((name) => name !== '');
-      if (names.length > MAX_NAMES_PER_LOOKUP) {
-        ctx.findings.push(
-          finding(
-            'SPF_MX_TOO_MANY_NAMES',
-            'error',
-            `"${mechanism.raw}" in the record of ${domain} finds ${names.length} mail servers; more than ${MAX_NAMES_PER_LOOKUP} makes SPF fail with a permanent error.`,
-            'RFC 7208 §4.6.4',
-            'List the mail servers\' addresses with ip4:/ip6: instead of "mx", or reduce the MX set to 10 names.',
-            { domain, term: mechanism.raw },
-          ),
-        );
-      }
-      const resolved = await Promise.all(names.slice(0, MAX_NAMES_PER_LOOKUP).map((name) => addresses(ctx, name)));
-      for (const found of resolved) for (const address of found?.list ?? []) push(address, 'mx');
-      return;
-    }
-    if (mechanism.name === 'exists') {
-      const a = await query(ctx, target, 'A');
-      if (a?.void) {
-        walk.node.voidLookups++;
-        slot.voids.push({ source: domain, term: mechanism.raw, name: target, type: 'A' });
-      }
-    }
+    if (mechanism.name === 'a') await resolveA(ctx, walk, mechanism, target, slot);
+    else if (mechanism.name === 'mx') await resolveMx(ctx, walk, mechanism, target, slot);
+    else if (mechanism.name === 'exists') await resolveExists(ctx, walk, mechanism, target, slot);
   } catch (error) {
     if (error instanceof SpfTempError) markTemp(ctx, walk, error);
     else throw error;
   }
 }
 
+function noteVoid(walk: WalkNode, mechanism: Mechanism, name: string, type: VoidLookup['type'], slot: TermSlot): void {
+  walk.node.voidLookups++;
+  slot.voids.push({ source: walk.node.domain, term: mechanism.raw, name, type });
+}
+
+function addAddresses(walk: WalkNode, mechanism: Mechanism, kind: 'a' | 'mx', list: string[], slot: TermSlot): void {
+  for (const address of list) {
+    slot.ips.push({ ip: withCidr(address, mechanism), source: walk.node.domain, term: mechanism.raw, mechanism: kind, qualifier: mechanism.qualifier });
+  }
+}
+
+async function resolveA(ctx: WalkContext, walk: WalkNode, mechanism: Mechanism, target: string, slot: TermSlot): Promise<void> {
+  const found = await addresses(ctx, target);
+  if (!found) return;
+  if (found.void) noteVoid(walk, mechanism, target, 'A/AAAA', slot);
+  addAddresses(walk, mechanism, 'a', found.list, slot);
+}
+
+/** The MX hosts in priority order, at most MAX_NAMES_PER_LOOKUP of them resolved (RFC 7208 §4.6.4). */
+async function resolveMx(ctx: WalkContext, walk: WalkNode, mechanism: Mechanism, target: string, slot: TermSlot): Promise<void> {
+  const mx = await query(ctx, target, 'MX');
+  if (!mx) return;
+  if (mx.void) noteVoid(walk, mechanism, target, 'MX', slot);
+  const names = mx.answers
+    .slice()
+    .sort((x, y) => x.priority - y.priority)
+    .map((answer) => answer.exchange.toLowerCase().replace(/\.$/, ''))
+    .filter((name) => name !== '');
+  if (names.length > MAX_NAMES_PER_LOOKUP) ctx.findings.push(tooManyMxNamesFinding(walk.node.domain, mechanism, names.length));
+  const resolved = await Promise.all(names.slice(0, MAX_NAMES_PER_LOOKUP).map((name) => addresses(ctx, name)));
+  for (const found of resolved) addAddresses(walk, mechanism, 'mx', found?.list ?? [], slot);
+}
+
+async function resolveExists(ctx: WalkContext, walk: WalkNode, mechanism: Mechanism, target: string, slot: TermSlot): Promise<void> {
+  const a = await query(ctx, target, 'A');
+  if (a?.void) noteVoid(walk, mechanism, target, 'A', slot);
+}
+
+/** Fetches and walks the record an include or redirect points to. */
 async function walkChild(ctx: WalkContext, walk: WalkNode, ancestors: string[]): Promise<void> {
   const node = walk.node;
-  if (ancestors.length > MAX_DEPTH) {
-    node.error = `includes nested deeper than ${MAX_DEPTH} levels; not followed`;
-    node.errorCode = 'SPF_INCLUDE_TOO_DEEP';
-    return;
-  }
-  if (ctx.queries >= MAX_WALK_QUERIES) {
-    ctx.truncated = true;
-    node.error = 'not followed: the record tree is too large to walk';
-    node.errorCode = 'SPF_WALK_TRUNCATED';
-    return;
-  }
-  ctx.queries++;
-  let lookup;
+  if (!mayFollow(ctx, node, ancestors)) return;
+  let lookup: SpfRecordLookup;
   try {
     // An include or redirect target outside the domain (a provider's `_spf.google.com`) is shared.
     lookup = await fetchSpfRecord(ctx.resolver, node.domain, isOutsideDomain(node.domain, ctx.rootDomain));
@@ -206,206 +200,160 @@ async function walkChild(ctx: WalkContext, walk: WalkNode, ancestors: string[]):
     if (error instanceof SpfTempError) return markTemp(ctx, walk, error);
     throw error;
   }
-  const how = node.via === 'include' ? 'include' : 'redirect';
+  if (lookup.kind === 'found') {
+    node.record = lookup.text;
+    await walkRecord(ctx, walk, ancestors);
+  } else {
+    noteUnusableTarget(ctx, node, lookup);
+  }
+}
+
+/** Whether the walk may go one level deeper (and spend a query on it); if not, the node says why. */
+function mayFollow(ctx: WalkContext, node: SpfTreeNode, ancestors: string[]): boolean {
+  if (ancestors.length > MAX_DEPTH) {
+    node.error = `includes nested deeper than ${MAX_DEPTH} levels; not followed`;
+    node.errorCode = 'SPF_INCLUDE_TOO_DEEP';
+    return false;
+  }
+  if (ctx.queries >= MAX_WALK_QUERIES) {
+    ctx.truncated = true;
+    node.error = 'not followed: the record tree is too large to walk';
+    node.errorCode = 'SPF_WALK_TRUNCATED';
+    return false;
+  }
+  ctx.queries++;
+  return true;
+}
+
+/** An include or redirect target with no SPF record, or with several: a permanent error wherever evaluation reaches it. */
+function noteUnusableTarget(ctx: WalkContext, node: SpfTreeNode, lookup: Exclude<SpfRecordLookup, { kind: 'found' }>): void {
   if (lookup.kind === 'none') {
     node.error = `${node.domain} has no SPF record`;
     node.errorCode = node.via === 'include' ? 'SPF_INCLUDE_NO_RECORD' : 'SPF_REDIRECT_NO_RECORD';
-    ctx.findings.push(
-      finding(
-        node.errorCode,
-        'error',
-        `"${node.term}" points to ${node.domain}, which has no SPF record, so every evaluation reaching it is a permanent error.`,
-        node.via === 'include' ? 'RFC 7208 §5.2' : 'RFC 7208 §6.1',
-        `Remove the ${how} or correct the domain name (providers document the exact name, e.g. "include:_spf.google.com").`,
-        { domain: node.domain, term: node.term },
-      ),
-    );
+    ctx.findings.push(targetWithoutRecordFinding(node, node.errorCode));
     return;
   }
-  if (lookup.kind === 'multiple') {
-    node.error = `${node.domain} publishes ${lookup.records.length} SPF records`;
-    node.errorCode = 'SPF_MULTIPLE_RECORDS';
-    ctx.findings.push(
-      finding(
-        'SPF_MULTIPLE_RECORDS',
-        'error',
-        `${node.domain}, reached through "${node.term}", publishes ${lookup.records.length} SPF records, which is a permanent error.`,
-        'RFC 7208 §4.5',
-        `Ask the owner of ${node.domain} to merge its SPF records into one.`,
-        { domain: node.domain, term: node.term, records: lookup.records },
-      ),
-    );
-    return;
-  }
-  node.record = lookup.text;
-  await walkRecord(ctx, walk, ancestors);
+  node.error = `${node.domain} publishes ${lookup.records.length} SPF records`;
+  node.errorCode = 'SPF_MULTIPLE_RECORDS';
+  ctx.findings.push(targetWithSeveralRecordsFinding(node, lookup.records));
 }
 
+/** One record being walked: its place in the tree, the domains above it (to see loops), and the lookups it started. */
+interface RecordWalk {
+  ctx: WalkContext;
+  walk: WalkNode;
+  ancestors: string[];
+  tasks: Array<Promise<void>>;
+}
+
+/** Parses the node's record, notes its problems, and walks its terms; the lookups of all its terms run at once. */
 async function walkRecord(ctx: WalkContext, walk: WalkNode, ancestors: string[]): Promise<void> {
   const node = walk.node;
-  const domain = node.domain;
-  const text = node.record ?? '';
-  const parsed = parseRecord(text);
-  if (!parsed.ok) {
-    const { term, message, code } = parsed.problem;
-    node.error = `syntax error at "${term}": ${message}`;
-    node.errorCode = code;
-    const glued = looksGlued(term);
-    ctx.findings.push(
-      finding(
-        code,
-        'error',
-        `The SPF record of ${domain} has a syntax error at "${term}" (${message}), so SPF evaluation ends in a permanent error for every message.`,
-        code === 'SPF_DUPLICATE_MODIFIER' ? 'RFC 7208 §6' : 'RFC 7208 §4.6, §12',
-        glued
-          ? `"${term}" looks like two terms run together: a TXT record split into several strings is joined without spaces (RFC 7208 §3.3), so end each string with a space.`
-          : `Correct or remove "${term}".`,
-        { domain, term },
-      ),
-    );
-    return;
-  }
+  const parsed = parseRecord(node.record ?? '');
+  if (!parsed.ok) return noteSyntaxError(ctx, node, parsed.problem);
   const record = parsed.record;
   walk.record = record;
-  const tasks: Array<Promise<void>> = [];
+  const step: RecordWalk = { ctx, walk, ancestors, tasks: [] };
+  walkMechanisms(step, record.mechanisms);
+  for (const modifier of record.unknownModifiers) ctx.findings.push(unknownModifierFinding(node.domain, modifier));
+  if (record.redirect && record.hasAll) ctx.findings.push(redirectIgnoredFinding(node.domain, record.redirect));
+  else if (record.redirect) follow(step, 'redirect', record.redirect.raw, record.redirect.value);
+  await Promise.all(step.tasks);
+  node.totalLookups = node.lookups + node.children.reduce((sum, child) => sum + child.totalLookups, 0);
+}
 
-  const follow = (via: 'include' | 'redirect', raw: string, macro: MacroString) => {
-    node.lookups++;
-    const target = staticExpand(macro, domain, ctx.rootDomain);
-    if (target === null) {
-      ctx.findings.push(
-        finding(
-          'SPF_MACRO_DEPENDS_ON_SENDER',
-          'info',
-          `"${raw}" in the record of ${domain} depends on the sender or the connecting IP, so what it includes is only known per message.`,
-          'RFC 7208 §7',
-          'Nothing to fix if intended; the lookup is counted but its contents cannot be checked in advance.',
-          { domain, term: raw },
-        ),
-      );
-      return;
-    }
-    const child: WalkNode = {
-      node: { domain: target, via, term: raw, record: null, lookups: 0, totalLookups: 0, voidLookups: 0, error: null, errorCode: null, children: [] },
-      slots: [],
-      record: null,
-    };
-    node.children.push(child.node);
-    walk.slots.push({ child });
-    if (ancestors.includes(target)) {
-      child.node.error = `loop: ${[...ancestors, target].join(' → ')}`;
-      child.node.errorCode = 'SPF_INCLUDE_LOOP';
-      ctx.findings.push(
-        finding(
-          'SPF_INCLUDE_LOOP',
-          'error',
-          `The SPF records loop (${[...ancestors, target].join(' → ')}), so evaluation runs into the lookup limit and fails permanently.`,
-          'RFC 7208 §4.6.4',
-          `Remove "${raw}" from the record of ${domain}.`,
-          { domain, term: raw, path: [...ancestors, target] },
-        ),
-      );
-      return;
-    }
-    tasks.push(walkChild(ctx, child, [...ancestors, target]));
-  };
+function noteSyntaxError(ctx: WalkContext, node: SpfTreeNode, problem: SpfSyntaxProblem): void {
+  node.error = `syntax error at "${problem.term}": ${problem.message}`;
+  node.errorCode = problem.code;
+  ctx.findings.push(syntaxErrorFinding(node.domain, problem));
+}
 
+/** The mechanisms in order up to the first `all`; a term after it is noted and ends the walk of the record. */
+function walkMechanisms(step: RecordWalk, mechanisms: Mechanism[]): void {
   let seenAll = false;
-  for (const mechanism of record.mechanisms) {
+  for (const mechanism of mechanisms) {
     if (seenAll) {
-      ctx.findings.push(
-        finding(
-          'SPF_TERMS_AFTER_ALL',
-          'info',
-          `"${mechanism.raw}" comes after "all" in the record of ${domain} and is never used.`,
-          'RFC 7208 §5.1',
-          'Move "all" to the end of the record, or remove the terms after it.',
-          { domain, term: mechanism.raw },
-        ),
-      );
+      step.ctx.findings.push(termAfterAllFinding(step.walk.node.domain, mechanism));
       break;
     }
-    switch (mechanism.name) {
-      case 'all':
-        seenAll = true;
-        if (mechanism.qualifier === '+' && node.via === 'include') {
-          ctx.findings.push(
-            finding(
-              'SPF_PASS_ALL',
-              'error',
-              `The included record of ${domain} ends in "+all", so "${node.term}" passes mail from any server on the Internet.`,
-              'RFC 7208 §5.1, §5.2',
-              `Remove "${node.term}" or ask its owner to end the record with "~all" or "-all".`,
-              { domain, term: mechanism.raw },
-            ),
-          );
-        }
-        break;
-      case 'ip4':
-      case 'ip6': {
-        const network = mechanism.network;
-        if (!network) break;
-        const prefix = network.version === 4 ? mechanism.cidr4 : mechanism.cidr6;
-        const max = network.version === 4 ? 32 : 128;
-        const ip = prefix === max ? network.text : `${network.text}/${prefix}`;
-        walk.slots.push({ ips: [{ ip, source: domain, term: mechanism.raw, mechanism: mechanism.name, qualifier: mechanism.qualifier }], voids: [] });
-        break;
-      }
-      case 'include':
-        follow('include', mechanism.raw, mechanism.domainSpec as MacroString);
-        break;
-      case 'ptr':
-        node.lookups++;
-        ctx.findings.push(
-          finding(
-            'SPF_PTR_USED',
-            'warning',
-            `The record of ${domain} uses "${mechanism.raw}", which is slow, unreliable and which receivers may ignore.`,
-            'RFC 7208 §5.5',
-            'Replace "ptr" with ip4:/ip6: networks or an "a" or "include" term.',
-            { domain, term: mechanism.raw },
-          ),
-        );
-        break;
-      case 'a':
-      case 'mx':
-      case 'exists': {
-        node.lookups++;
-        const target = mechanism.domainSpec ? staticExpand(mechanism.domainSpec, domain, ctx.rootDomain) : domain;
-        if (target === null) break;
-        const slot: TermSlot = { ips: [], voids: [] };
-        walk.slots.push(slot);
-        tasks.push(resolveTerm(ctx, walk, mechanism, target, slot));
-        break;
-      }
-    }
+    seenAll = mechanism.name === 'all';
+    walkMechanism(step, mechanism);
   }
-  for (const modifier of record.unknownModifiers) {
-    ctx.findings.push(
-      finding('SPF_UNKNOWN_MODIFIER', 'info', `"${modifier.raw}" in the record of ${domain} is not a known modifier and is ignored.`, 'RFC 7208 §6', 'Remove it unless a tool of yours reads it.', {
-        domain,
-        term: modifier.raw,
-      }),
-    );
+}
+
+function walkMechanism(step: RecordWalk, mechanism: Mechanism): void {
+  const { ctx, walk } = step;
+  const node = walk.node;
+  switch (mechanism.name) {
+    case 'all':
+      if (mechanism.qualifier === '+' && node.via === 'include') ctx.findings.push(includedPassAllFinding(node, mechanism));
+      break;
+    case 'ip4':
+    case 'ip6':
+      addNetwork(walk, mechanism, mechanism.name);
+      break;
+    case 'include':
+      follow(step, 'include', mechanism.raw, mechanism.domainSpec as MacroString);
+      break;
+    case 'ptr':
+      node.lookups++;
+      ctx.findings.push(ptrFinding(node.domain, mechanism));
+      break;
+    case 'a':
+    case 'mx':
+    case 'exists':
+      startTermLookup(step, mechanism);
+      break;
   }
-  if (record.redirect) {
-    if (record.hasAll) {
-      ctx.findings.push(
-        finding(
-          'SPF_REDIRECT_IGNORED',
-          'info',
-          `"${record.redirect.raw}" in the record of ${domain} is ignored because the record has an "all" mechanism.`,
-          'RFC 7208 §6.1',
-          'Remove either the "all" mechanism or the redirect.',
-          { domain, term: record.redirect.raw },
-        ),
-      );
-    } else {
-      follow('redirect', record.redirect.raw, record.redirect.value);
-    }
+}
+
+/** An ip4 or ip6 term: the network it authorises, as written (a single address without its /32 or /128). */
+function addNetwork(walk: WalkNode, mechanism: Mechanism, kind: 'ip4' | 'ip6'): void {
+  const network = mechanism.network;
+  if (!network) return;
+  const prefix = network.version === 4 ? mechanism.cidr4 : mechanism.cidr6;
+  const max = network.version === 4 ? 32 : 128;
+  const ip = prefix === max ? network.text : `${network.text}/${prefix}`;
+  walk.slots.push({ ips: [{ ip, source: walk.node.domain, term: mechanism.raw, mechanism: kind, qualifier: mechanism.qualifier }], voids: [] });
+}
+
+/** An a, mx or exists term: counted, and resolved into a slot kept in term order, unless its target depends on the sender. */
+function startTermLookup(step: RecordWalk, mechanism: Mechanism): void {
+  const { ctx, walk } = step;
+  const domain = walk.node.domain;
+  walk.node.lookups++;
+  const target = mechanism.domainSpec ? staticExpand(mechanism.domainSpec, domain, ctx.rootDomain) : domain;
+  if (target === null) return;
+  const slot: TermSlot = { ips: [], voids: [] };
+  walk.slots.push(slot);
+  step.tasks.push(resolveTerm(ctx, walk, mechanism, target, slot));
+}
+
+/** An include or redirect: counted, and its target walked as a child unless it depends on the sender or loops. */
+function follow(step: RecordWalk, via: 'include' | 'redirect', raw: string, macro: MacroString): void {
+  const { ctx, walk, ancestors } = step;
+  const node = walk.node;
+  node.lookups++;
+  const target = staticExpand(macro, node.domain, ctx.rootDomain);
+  if (target === null) {
+    ctx.findings.push(senderMacroFinding(node.domain, raw));
+    return;
   }
-  await Promise.all(tasks);
-  node.totalLookups = node.lookups + node.children.reduce((sum, child) => sum + child.totalLookups, 0);
+  const child: WalkNode = {
+    node: { domain: target, via, term: raw, record: null, lookups: 0, totalLookups: 0, voidLookups: 0, error: null, errorCode: null, children: [] },
+    slots: [],
+    record: null,
+  };
+  node.children.push(child.node);
+  walk.slots.push({ child });
+  const path = [...ancestors, target];
+  if (ancestors.includes(target)) {
+    child.node.error = `loop: ${path.join(' → ')}`;
+    child.node.errorCode = 'SPF_INCLUDE_LOOP';
+    ctx.findings.push(includeLoopFinding(node.domain, raw, path));
+    return;
+  }
+  step.tasks.push(walkChild(ctx, child, path));
 }
 
 function collect(walk: WalkNode, out: FlattenedIp[], seen: Set<string>, voids: VoidLookup[]): void {
@@ -442,17 +390,7 @@ export async function walkSpf(resolver: Resolver, domain: string, record: string
     record: null,
   };
   await walkRecord(ctx, root, [domain]);
-  if (ctx.truncated) {
-    ctx.findings.push(
-      finding(
-        'SPF_WALK_TRUNCATED',
-        'info',
-        `The record tree needs more than ${MAX_WALK_QUERIES} DNS queries to walk; the parts beyond that were not examined.`,
-        'RFC 7208 §4.6.4',
-        'Flatten or remove includes: a record this large also exceeds the lookup limit.',
-      ),
-    );
-  }
+  if (ctx.truncated) ctx.findings.push(walkTruncatedFinding(MAX_WALK_QUERIES));
   const flattenedIps: FlattenedIp[] = [];
   const voidLookups: VoidLookup[] = [];
   collect(root, flattenedIps, new Set(), voidLookups);

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * The built-in DNS block lists and what each one's answers mean.
  *
@@ -36,8 +38,15 @@ export interface DnsblZone {
   description: string;
   /** Answers that mean the query was refused or the resolver blocked: the result is `unknown`. */
   refusedCodes: readonly string[];
-  /** When set, only these answers mean "listed"; others are informational and count as clean. */
+  /** When set, only these answers mean "listed"; the others mean what `otherAnswers` says. */
   listedCodes?: readonly string[];
+  /**
+   * What an answer in 127.0.0.0/8 that neither lists nor is a refusal code means: `clean` for a
+   * list we know answers informational codes (HostKarma's 127.0.0.1 "whitelisted"), `refused` (the
+   * result is unknown) for a list we know nothing about or whose listing codes were configured.
+   * Unset: `clean`.
+   */
+  otherAnswers?: 'clean' | 'refused';
   /** Meaning of particular answers, for messages (e.g. Spamhaus PBL). */
   codeMeanings?: Readonly<Record<string, string>>;
   /** Whether IPv6 addresses are listed (RFC 5782 §2.4); false skips IPv6 queries to this zone. */
@@ -462,22 +471,66 @@ export const DEFAULT_DNSBL_DOMAIN_ZONES: readonly string[] = DNSBL_ZONE_METADATA
  * treats 127.0.0.1 as `unknown` rather than listed: RFC 5782 §5 forbids listing 127.0.0.1 itself, and
  * lists commonly answer with it to mean "blocked" (SURBL, URIBL) or "whitelisted" (HostKarma).
  */
-export function dnsblZone(zone: string, kind: DnsblKind): DnsblZone {
+/**
+ * The listing codes of a list we know nothing about (RFC 5782 §2.3): 127.0.0.2–127.0.0.255.
+ * 127.0.0.1 is never a listing (§5), 127.255.255.0/24 is where lists put their error answers
+ * (Spamhaus's 127.255.255.254 "public resolver"), and any other answer is not one we can read.
+ */
+const GENERIC_LISTED_CODES: readonly string[] = Array.from({ length: 254 }, (_, i) => `127.0.0.${i + 2}`);
+
+/** A configured zone: `zen.example` or `zen.example=127.0.0.2,127.0.0.4` (only those answers list). */
+export interface DnsblZoneSpec {
+  zone: string;
+  listedCodes?: readonly string[];
+}
+
+/**
+ * DNSBL_IP_ZONES / DNSBL_DOMAIN_ZONES: comma-separated zones, each optionally followed by `=` and its
+ * listing codes, which are comma-separated too: an IPv4 address after a comma continues the zone
+ * before it (a zone name is never an address). Throws on a code outside 127.0.0.0/8.
+ */
+export function parseDnsblZoneSpecs(value: string): DnsblZoneSpec[] {
+  const specs: DnsblZoneSpec[] = [];
+  for (const token of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const previous = specs.at(-1);
+    const [zone = '', firstCode] = token.split('=', 2).map((part) => part.trim());
+    const code = isIP(token) === 4 ? token : firstCode;
+    if (code !== undefined && !(isIP(code) === 4 && code.startsWith('127.'))) {
+      throw new Error(`"${code}" is not a listing code: block lists answer with addresses in 127.0.0.0/8`);
+    }
+    if (isIP(token) === 4) {
+      if (!previous?.listedCodes) throw new Error(`"${token}" follows no "zone=code" entry`);
+      previous.listedCodes = [...previous.listedCodes, token];
+    } else {
+      specs.push({ zone: zone.toLowerCase().replace(/\.$/, ''), ...(code !== undefined ? { listedCodes: [code] } : {}) });
+    }
+  }
+  return specs;
+}
+
+/** The zone's metadata: the built-in list's when known, else a generic list's; configured listing codes win. */
+export function dnsblZone(spec: DnsblZoneSpec | string, kind: DnsblKind): DnsblZone {
+  const { zone, listedCodes } = typeof spec === 'string' ? { zone: spec, listedCodes: undefined } : spec;
   const normalised = zone.trim().toLowerCase().replace(/\.$/, '');
   const known = byZone.get(normalised);
-  if (known && known.kind === kind) return known;
-  return {
-    name: normalised,
-    zone: normalised,
-    kind,
-    url: null,
-    lookupUrlTemplate: null,
-    removalUrl: null,
-    description: `DNS ${kind === 'ip' ? 'IP' : 'domain'} block list ${normalised}.`,
-    refusedCodes: ['127.0.0.1'],
-    ipv6: true,
-    access: 'free',
-  };
+  const base: DnsblZone =
+    known && known.kind === kind
+      ? known
+      : {
+          name: normalised,
+          zone: normalised,
+          kind,
+          url: null,
+          lookupUrlTemplate: null,
+          removalUrl: null,
+          description: `DNS ${kind === 'ip' ? 'IP' : 'domain'} block list ${normalised}.`,
+          refusedCodes: ['127.0.0.1'],
+          listedCodes: GENERIC_LISTED_CODES,
+          otherAnswers: 'refused',
+          ipv6: true,
+          access: 'free',
+        };
+  return listedCodes ? { ...base, listedCodes, otherAnswers: 'refused' } : base;
 }
 
 /** Fills `{ip}` / `{domain}` in a URL template. */

@@ -1,0 +1,75 @@
+import { isIP } from 'node:net';
+import { isOutsideDomain } from '../../dns/shared-cache.js';
+import { DnsServerError, DnsTimeoutError, type MxAnswer, type Resolver } from '../../dns/types.js';
+
+/** Bounds on what one scan checks, so a domain with dozens of MX hosts cannot blow up the query count. */
+const MAX_MX_HOSTS = 10;
+const MAX_IPS = 16;
+
+/** The addresses checked against the IP lists, each with where it came from ("MX mx.example.com", "A example.com"). */
+export interface MailHosts {
+  ips: Map<string, string[]>;
+  mxHosts: string[];
+  nullMx: boolean;
+  lookupErrors: string[];
+}
+
+/** The MX hosts' addresses and the domain's own A/AAAA, each with where it came from. */
+export async function collectHosts(resolver: Resolver, domain: string): Promise<MailHosts> {
+  const lookupErrors: string[] = [];
+  const mx = await lookupMx(resolver, domain, lookupErrors);
+  // A null MX (RFC 7505 §3: one MX with exchange ".") says the domain accepts no mail.
+  const nullMx = mx.length === 1 && (mx[0]?.exchange === '' || mx[0]?.exchange === '.');
+  const mxHosts = nullMx ? [] : mailHostNames(mx);
+  const [mxAddresses, ownAddresses] = await Promise.all([
+    // Another organisation's mail host (a provider's) is shared; the domain's own hosts are not.
+    Promise.all(mxHosts.map((host) => addressesOf(resolver, host, lookupErrors, isOutsideDomain(host, domain)))),
+    addressesOf(resolver, domain, lookupErrors, false),
+  ]);
+  const ips = new Map<string, string[]>();
+  mxHosts.forEach((host, index) => {
+    for (const address of mxAddresses[index] ?? []) addSource(ips, address, `MX ${host}`);
+  });
+  for (const address of ownAddresses) addSource(ips, address, `${isIP(address) === 6 ? 'AAAA' : 'A'} ${domain}`);
+  return { ips, mxHosts, nullMx, lookupErrors };
+}
+
+async function lookupMx(resolver: Resolver, domain: string, lookupErrors: string[]): Promise<MxAnswer[]> {
+  try {
+    return await resolver.lookup(domain, 'MX');
+  } catch (error) {
+    if (!(error instanceof DnsTimeoutError || error instanceof DnsServerError)) throw error;
+    lookupErrors.push(`MX ${domain}: ${error.message}`);
+    return [];
+  }
+}
+
+/** Distinct exchanges by preference, at most MAX_MX_HOSTS of them. */
+function mailHostNames(mx: MxAnswer[]): string[] {
+  return [...new Set(mx.sort((a, b) => a.priority - b.priority).map((record) => record.exchange))]
+    .filter((exchange) => exchange !== '')
+    .slice(0, MAX_MX_HOSTS);
+}
+
+/** Records where `address` came from; addresses past MAX_IPS are dropped, their sources too. */
+function addSource(ips: Map<string, string[]>, address: string, source: string): void {
+  if (isIP(address) === 0) return;
+  const sources = ips.get(address);
+  if (sources) sources.push(source);
+  else if (ips.size < MAX_IPS) ips.set(address, [source]);
+}
+
+async function addressesOf(resolver: Resolver, host: string, errors: string[], shared: boolean): Promise<string[]> {
+  const found: string[] = [];
+  await Promise.all(
+    (['A', 'AAAA'] as const).map(async (type) => {
+      try {
+        for (const address of await resolver.lookup(host, type, { shared })) found.push(address);
+      } catch (error) {
+        if (error instanceof DnsTimeoutError || error instanceof DnsServerError) errors.push(`${type} ${host}: ${error.message}`);
+        else throw error;
+      }
+    }),
+  );
+  return found;
+}

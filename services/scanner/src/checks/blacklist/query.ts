@@ -1,0 +1,57 @@
+import { DnsTimeoutError, type Resolver } from '../../dns/types.js';
+import { classifyDnsblAnswer, mapLimit } from './dnsbl.js';
+import type { DnsblQuery } from './plan.js';
+import type { DnsblZone } from './zones.js';
+
+/** DNSBL questions in flight at once for one scan: enough to finish fast, few enough not to burst sockets. */
+const MAX_CONCURRENT_QUERIES = 12;
+
+export type UnknownReason = 'refused' | 'unexpected' | 'timeout' | 'servfail';
+export type Outcome =
+  | { status: 'clean' }
+  | { status: 'listed'; codes: string[] }
+  | { status: 'unknown'; reason: UnknownReason; codes: string[]; rcode?: string };
+
+/** A list's answer to one query, with its TXT reason when it lists. */
+export interface DnsblAnswer {
+  outcome: Outcome;
+  reason: string | null;
+}
+
+/** Asks every planned query, at most MAX_CONCURRENT_QUERIES at once; answers in query order. */
+export function askLists(resolver: Resolver, queries: readonly DnsblQuery[]): Promise<DnsblAnswer[]> {
+  return mapLimit(queries, MAX_CONCURRENT_QUERIES, async (query) => {
+    const outcome = await ask(resolver, query.name, query.zone);
+    const reason = outcome.status === 'listed' ? await reasonOf(resolver, query.name, query.zone.kind === 'ip') : null;
+    return { outcome, reason };
+  });
+}
+
+/**
+ * IP-list questions are about an address, not the scanned domain: the many domains behind one
+ * provider's mail servers share the answer through the shared cache, within its TTL.
+ */
+async function ask(resolver: Resolver, name: string, zone: DnsblZone): Promise<Outcome> {
+  try {
+    const response = await resolver.query(name, 'A', { shared: zone.kind === 'ip' });
+    if (response.rcode === 'NXDOMAIN') return { status: 'clean' };
+    if (response.rcode !== 'NOERROR') return { status: 'unknown', reason: 'servfail', codes: [], rcode: response.rcode };
+    const verdict = classifyDnsblAnswer(zone, response.answers);
+    if (verdict.status === 'refused') return { status: 'unknown', reason: verdict.reason, codes: verdict.codes };
+    if (verdict.status === 'listed') return { status: 'listed', codes: verdict.codes };
+    return { status: 'clean' };
+  } catch (error) {
+    if (error instanceof DnsTimeoutError) return { status: 'unknown', reason: 'timeout', codes: [] };
+    throw error;
+  }
+}
+
+/** The list's TXT reason for a listing (RFC 5782 §2.1: an optional TXT record with the reason). */
+async function reasonOf(resolver: Resolver, name: string, shared: boolean): Promise<string | null> {
+  try {
+    const response = await resolver.query(name, 'TXT', { shared });
+    return response.answers.length > 0 ? response.answers.join(' ') : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv, scanConfigFromEnv } from './env.js';
+
+describe('scanner settings', () => {
+  it('reads block lists with their listing codes, and refuses a code outside 127.0.0.0/8 at start', () => {
+    expect(loadEnv({ DNSBL_IP_ZONES: 'zen.example=127.0.0.2,127.0.0.4, bl.example' }).DNSBL_IP_ZONES).toEqual([
+      { zone: 'zen.example', listedCodes: ['127.0.0.2', '127.0.0.4'] },
+      { zone: 'bl.example' },
+    ]);
+    expect(() => loadEnv({ DNSBL_DOMAIN_ZONES: 'dbl.example=10.0.0.1' })).toThrow(
+      'Invalid environment for scanner: DNSBL_DOMAIN_ZONES: "10.0.0.1" is not a listing code: block lists answer with addresses in 127.0.0.0/8',
+    );
+  });
+
+  it('hands the outbound guard its policy: loopback only when ALLOW_LOOPBACK_TARGETS is set', () => {
+    expect(scanConfigFromEnv(loadEnv({})).outbound).toEqual({ allowLoopback: false });
+    expect(scanConfigFromEnv(loadEnv({ NODE_ENV: 'test', ALLOW_LOOPBACK_TARGETS: 'true' })).outbound).toEqual({ allowLoopback: true });
+  });
+});
