@@ -1,10 +1,12 @@
 import { createDb, type Database } from '@sendwell/db';
-import { createQueues, createRedis, type Logger, type Queues } from '@sendwell/server-kit';
+import { closeRedis, createQueues, createRedis, type Logger, type Queues } from '@sendwell/server-kit';
 import type { Redis } from 'ioredis';
 import type { Env } from './env.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { LoginAttemptRepository } from './repositories/login-attempt.repository.js';
 import { AuthService } from './services/auth.service.js';
 import { BackgroundTasks } from './services/background-tasks.js';
+import { LoginThrottle } from './services/login-throttle.js';
 import { PasswordHasher } from './services/password-hasher.js';
 import { PasswordResetService } from './services/password-reset.service.js';
 import { UserService } from './services/user.service.js';
@@ -14,7 +16,7 @@ export interface Deps {
   logger: Logger;
   db: Database;
   mailer: Mailer;
-  /** Producer connection and queues: registration queues the sign-up domain for the domains service. */
+  /** Producer connection (fails fast) and queues: the sign-up domain's job and the login throttle's counters. */
   redis: Redis;
   queues: Queues;
   /** Work answered before it finished (reset mail); shutdown and tests wait for it with `drain()`. */
@@ -30,13 +32,25 @@ export interface Deps {
 
 /** All wiring of the service, in one place. */
 export function createDeps(env: Env, logger: Logger): Deps {
-  const db = createDb({ connectionString: env.DATABASE_URL, max: env.DATABASE_POOL_MAX, applicationName: 'sendwell-auth' });
+  const db = createDb({
+    connectionString: env.DATABASE_URL,
+    max: env.DATABASE_POOL_MAX,
+    applicationName: 'sendwell-auth',
+    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens another'),
+  });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR, logger: logger.child({ module: 'Mailer' }) });
   const background = new BackgroundTasks(logger.child({ module: 'BackgroundTasks' }));
   const hasher = new PasswordHasher();
   const redis = createRedis(env.REDIS_URL, 'producer');
   redis.on('error', (err) => logger.error({ err }, 'redis (producer) error'));
   const queues = createQueues(redis, env.QUEUE_PREFIX, logger);
+  const loginThrottle = new LoginThrottle(
+    // Under QUEUE_PREFIX (no queue has this name), so every test, bench and e2e stack has keys of its own.
+    new LoginAttemptRepository(redis, `${env.QUEUE_PREFIX}:login-throttle`),
+    { limit: env.LOGIN_FAILURE_LIMIT, windowMs: env.LOGIN_FAILURE_WINDOW, baseDelayMs: 1_000, maxDelayMs: env.LOGIN_BACKOFF_MAX },
+    env.JWT_SECRET,
+    logger.child({ module: 'LoginThrottle' }),
+  );
 
   return {
     env,
@@ -51,7 +65,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
         requireEmailVerification: env.REQUIRE_EMAIL_VERIFICATION,
         sessionTtlMs: env.sessionTtlMs,
         appUrl: env.APP_URL,
-      }, queues),
+      }, queues, loginThrottle),
       passwordReset: new PasswordResetService(db, mailer, hasher, background, logger.child({ module: 'PasswordResetService' }), env.APP_URL),
       users: new UserService(db),
     },
@@ -59,7 +73,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
       await background.drain();
       mailer.close();
       await queues.close();
-      await redis.quit().catch(() => undefined);
+      await closeRedis(redis);
       await db.destroy();
     },
   };

@@ -9,12 +9,15 @@ describe('auth env', () => {
       PORT: 3001,
       JWT_EXPIRES_IN: '7d',
       sessionTtlMs: 7 * 86_400_000,
-      COOKIE_SECURE: false,
       REQUIRE_EMAIL_VERIFICATION: false,
       APP_URL: 'http://localhost:3000',
       MAIL_FROM: 'Sendwell <no-reply@sendwell.local>',
+      LOGIN_FAILURE_LIMIT: 5,
+      LOGIN_FAILURE_WINDOW: 15 * 60_000,
+      LOGIN_BACKOFF_MAX: 15 * 60_000,
     });
     expect(env.SMTP_URL).toBeUndefined();
+    expect(env.COOKIE_SECURE).toBeUndefined(); // sessionCookie() turns it on in production
     expect(env.MAIL_OUTBOX_DIR).toMatch(/\.outbox$/);
   });
 
@@ -31,9 +34,19 @@ describe('auth env', () => {
     expect(() => loadEnv({ JWT_EXPIRES_IN: 'forever' })).toThrow(/JWT_EXPIRES_IN/);
     expect(() => loadEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(() => loadEnv({ PORT: '70000' })).toThrow(EnvError);
+    expect(loadEnv({ LOGIN_FAILURE_WINDOW: '1h', LOGIN_BACKOFF_MAX: '90s' })).toMatchObject({ LOGIN_FAILURE_WINDOW: 3_600_000, LOGIN_BACKOFF_MAX: 90_000 });
+    expect(() => loadEnv({ LOGIN_BACKOFF_MAX: 'long' })).toThrow(/LOGIN_BACKOFF_MAX: must be a duration/);
+    expect(() => loadEnv({ LOGIN_FAILURE_LIMIT: '0' })).toThrow(/LOGIN_FAILURE_LIMIT/);
   });
 
   it('refuses the development JWT secret in production', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET })).toThrow(/JWT_SECRET/);
+    expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET, SMTP_URL: 'smtp://mail.example' })).toThrow(/JWT_SECRET/);
+  });
+
+  it('refuses the outbox mailer in production: SMTP_URL is required there', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!' };
+    expect(() => loadEnv(production)).toThrow(/SMTP_URL: must be set in production/);
+    expect(loadEnv({ ...production, SMTP_URL: 'smtps://mail.example:465' }).SMTP_URL).toBe('smtps://mail.example:465');
+    expect(loadEnv({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { baseEnvSchema, envBoolean, envPort, parseEnv, requireProductionSecret } from '@sendwell/server-kit';
+import { baseEnvSchema, envBoolean, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
 import { z } from 'zod';
 
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
@@ -23,6 +23,13 @@ function defaultOutboxDir(cwd = process.cwd()): string {
   }
 }
 
+const duration = (fallback: string, minimumMs: number, example: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((v) => (parseDuration(v) ?? 0) >= minimumMs, `must be a duration such as ${example}`)
+    .transform((v) => parseDuration(v) as number);
+
 const schema = baseEnvSchema
   .extend({
     PORT: envPort(3001),
@@ -31,8 +38,6 @@ const schema = baseEnvSchema
       .string()
       .default('7d')
       .refine((v) => (parseDuration(v) ?? 0) >= 60_000, 'must be a duration of at least a minute such as 7d, 12h, 30m or 3600s'),
-    /** Secure cookies need HTTPS; development runs over plain HTTP. */
-    COOKIE_SECURE: envBoolean.default(false),
     REQUIRE_EMAIL_VERIFICATION: envBoolean.default(false),
     /** Origin of the web app, for the links in mail. */
     APP_URL: z.string().url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
@@ -40,8 +45,19 @@ const schema = baseEnvSchema
     SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://').optional(),
     MAIL_FROM: z.string().min(3).default('Sendwell <no-reply@sendwell.local>'),
     MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+    /** Login attempts per account (any address) within LOGIN_FAILURE_WINDOW before each further one waits 1 s, 2 s, 4 s… */
+    LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
+    LOGIN_FAILURE_WINDOW: duration('15m', 1_000, '15m or 900s'),
+    /** The longest wait between attempts on one account. */
+    LOGIN_BACKOFF_MAX: duration('15m', 1_000, '15m or 900s'),
   })
-  .superRefine(requireProductionSecret)
+  .superRefine(requireProductionSettings)
+  .superRefine((env, ctx) => {
+    // The outbox only suits a developer's machine: in production the mail would never reach anyone.
+    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'must be set in production (without it mail is only written to MAIL_OUTBOX_DIR)' });
+    }
+  })
   .transform((env) => ({
     ...env,
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? defaultOutboxDir(),

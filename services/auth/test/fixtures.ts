@@ -88,13 +88,13 @@ export function registration(overrides: Record<string, unknown> = {}) {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** The `token` cookie a response sets, as `{ token, attributes }`. */
-export function tokenCookie(setCookie: string | string[] | undefined): { value: string; attributes: string } | undefined {
+/** The session cookie a response sets (`token` in development), as `{ value, attributes }`. */
+export function tokenCookie(setCookie: string | string[] | undefined, name = 'token'): { value: string; attributes: string } | undefined {
   const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const line = all.find((c) => c.startsWith('token='));
+  const line = all.find((c) => c.startsWith(`${name}=`));
   if (!line) return undefined;
   const [pair, ...attributes] = line.split(';');
-  return { value: pair!.slice('token='.length), attributes: attributes.map((a) => a.trim()).join('; ') };
+  return { value: pair!.slice(name.length + 1), attributes: attributes.map((a) => a.trim()).join('; ') };
 }
 
 /** The token of the first link to `${APP_URL}${path}` in a mail's text and HTML (both must carry it). */

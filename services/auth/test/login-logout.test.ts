@@ -58,9 +58,9 @@ describe('POST /api/auth/login', () => {
 
   const invalid: Array<[string, unknown, string]> = [
     ['an invalid email', { email: 'ada-at-example.com', password: 'secret12' }, messages.invalidEmail],
-    ['a short password', { email: 'ada@example.com', password: '12345' }, messages.passwordMin6],
+    ['a 7-character password', { email: 'ada@example.com', password: '1234567' }, messages.passwordMin8],
     ['a missing email', { password: 'secret12' }, messages.required],
-    ['a missing password', { email: 'ada@example.com' }, messages.passwordMin6],
+    ['a missing password', { email: 'ada@example.com' }, messages.passwordMin8],
   ];
   it.each(invalid)('refuses %s with 400 and the exact message', async (_label, payload, message) => {
     const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });

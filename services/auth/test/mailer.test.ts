@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '@sendwell/server-kit';
+import { createLogger, type Logger } from '@sendwell/server-kit';
 import { startSmtpServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/mail/mailer.js';
@@ -9,6 +9,43 @@ import { passwordResetMail, verificationMail } from '../src/mail/templates.js';
 
 const recipient = { email: 'lin@example.com', username: 'lin', firstName: null };
 const logger = createLogger('mailer-test', 'silent');
+
+/** Every line the mailer logs, as the JSON it would print. */
+function recordingLogger(): { logger: Logger; output: () => string } {
+  const lines: string[] = [];
+  const record = (...args: unknown[]) => void lines.push(JSON.stringify(args));
+  const recorder = { info: record, warn: record, error: record, debug: record, trace: record, fatal: record } as unknown as Logger;
+  return { logger: recorder, output: () => lines.join('\n') };
+}
+
+describe('mailer logs', () => {
+  const link = 'http://localhost:3000/verify-email?token=s3cr3t-T0ken-value';
+  const mailers = {
+    outbox: async () => {
+      const outboxDir = await mkdtemp(join(tmpdir(), 'sendwell-outbox-'));
+      return { smtpUrl: undefined, outboxDir, close: () => rm(outboxDir, { recursive: true, force: true }) };
+    },
+    smtp: async () => {
+      const smtp = await startSmtpServer();
+      return { smtpUrl: smtp.url, outboxDir: '/nonexistent', close: () => smtp.close() };
+    },
+  };
+  it.each(Object.keys(mailers) as Array<keyof typeof mailers>)('%s: a verification mail is logged without its link, token or recipient', async (kind) => {
+    const target = await mailers[kind]();
+    const { logger: recorder, output } = recordingLogger();
+    const mailer = createMailer({ smtpUrl: target.smtpUrl, from: 'Sendwell <no-reply@sendwell.local>', outboxDir: target.outboxDir, logger: recorder });
+    try {
+      await mailer.send(verificationMail(recipient, link));
+    } finally {
+      mailer.close();
+      await target.close();
+    }
+    expect(output()).toContain('Verify your email address for Sendwell');
+    expect(output()).not.toContain('s3cr3t-T0ken-value');
+    expect(output()).not.toContain('verify-email');
+    expect(output()).not.toContain('lin@example.com');
+  });
+});
 
 describe('mailer without SMTP_URL', () => {
   let dir: string;

@@ -1,4 +1,4 @@
-import { EMAIL_TAKEN, JobName, messages, signupDomainJobId, USERNAME_TAKEN, userSchema } from '@sendwell/contracts';
+import { controlCharactersMessage, EMAIL_TAKEN, JobName, messages, signupDomainJobId, USERNAME_TAKEN, userSchema } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, bearer, registration, startHarness, tokenCookie, type Harness } from './fixtures.js';
@@ -80,9 +80,14 @@ describe('POST /api/auth/register', () => {
     expect(res.json().user).toMatchObject({ signupSource: 'direct', firstName: null, lastName: null, quickCheckDomain: null });
   });
 
-  it('marks the administrator, whose email equals ADMIN_EMAIL in any letter case', async () => {
-    const res = await register(registration({ email: ADMIN_EMAIL.toLowerCase(), confirmEmail: ADMIN_EMAIL.toLowerCase() }));
-    expect(res.json().user.isAdmin).toBe(true);
+  it('marks the administrator, whose email equals ADMIN_EMAIL in any letter case, only once the email is verified', async () => {
+    // Anyone may register the address first; only the mailbox's owner can verify it.
+    const res = await register(registration({ email: ADMIN_EMAIL.toUpperCase(), confirmEmail: ADMIN_EMAIL.toUpperCase() }));
+    const { token, user } = res.json();
+    expect(user.isAdmin).toBe(false);
+    await h.db.updateTable('users').set({ emailVerified: true }).where('id', '=', user.id).execute();
+    const me = await h.app.inject({ url: '/api/user', headers: bearer(token) });
+    expect(me.json()).toMatchObject({ email: ADMIN_EMAIL.toLowerCase(), emailVerified: true, isAdmin: true });
   });
 
   it('does not write the domains table for a quick-check domain', async () => {
@@ -114,16 +119,22 @@ describe('POST /api/auth/register', () => {
   const invalid: Array<[string, Record<string, unknown>, string, string]> = [
     ['an invalid email', { email: 'not-an-email' }, 'email', messages.invalidEmail],
     ['an invalid confirmEmail', { confirmEmail: 'nope@' }, 'confirmEmail', messages.invalidEmail],
-    ['a short password', { password: '12345', confirmPassword: '12345' }, 'password', messages.passwordMin6],
-    ['a short confirmPassword', { confirmPassword: '12345' }, 'confirmPassword', messages.confirmPasswordMin6],
+    ['a 7-character password', { password: '1234567', confirmPassword: '1234567' }, 'password', messages.passwordMin8],
+    ['a 7-character confirmPassword', { confirmPassword: '1234567' }, 'confirmPassword', messages.confirmPasswordMin8],
     ['different passwords', { confirmPassword: 'secret13' }, 'confirmPassword', messages.passwordsDontMatch],
     ['different emails', { confirmEmail: 'someone.else@example.com' }, 'confirmEmail', messages.emailsDontMatch],
     ['a missing username', { username: undefined }, 'username', messages.required],
     ['a blank username', { username: '   ' }, 'username', messages.required],
     ['a missing email', { email: undefined }, 'email', messages.required],
-    ['a missing password', { password: undefined }, 'password', messages.passwordMin6],
-    ['a missing confirmPassword', { confirmPassword: undefined }, 'confirmPassword', messages.confirmPasswordMin6],
+    ['a missing password', { password: undefined }, 'password', messages.passwordMin8],
+    ['a missing confirmPassword', { confirmPassword: undefined }, 'confirmPassword', messages.confirmPasswordMin8],
     ['a bad quick-check domain', { quickCheckDomain: 'not a domain' }, 'quickCheckDomain', messages.domainInvalid],
+    // Postgres refuses NUL (a 500 without the rule); a lone surrogate has no UTF-8 form; C1 and line breaks are no name.
+    ['a NUL in firstName', { firstName: 'Al\u0000ice' }, 'firstName', controlCharactersMessage('First name')],
+    ['a NUL in lastName', { lastName: '\u0000' }, 'lastName', controlCharactersMessage('Last name')],
+    ['a lone surrogate in lastName', { lastName: 'Sm\ud800ith' }, 'lastName', controlCharactersMessage('Last name')],
+    ['a C1 control in firstName', { firstName: 'Al\u0085ice' }, 'firstName', controlCharactersMessage('First name')],
+    ['a line break in firstName', { firstName: 'Al\nice' }, 'firstName', controlCharactersMessage('First name')],
   ];
   it.each(invalid)('refuses %s with 400 and the exact message', async (_label, overrides, path, message) => {
     const res = await register(registration(overrides));
@@ -144,6 +155,12 @@ describe('POST /api/auth/register', () => {
     }
     expect((await h.app.inject({ method: 'POST', url: '/api/auth/register' })).statusCode).toBe(400);
     expect((await register({ ...registration(), showUpgradeNotification: 'yes' })).statusCode).toBe(400);
+  });
+
+  it('keeps names in any script, with accents and emoji', async () => {
+    const res = await register(registration({ firstName: ' Zoë 李 ', lastName: "O'Brien-Ünal 😀" }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user).toMatchObject({ firstName: 'Zoë 李', lastName: "O'Brien-Ünal 😀" });
   });
 
   it('refuses a taken email or username in any letter case with 409', async () => {
@@ -169,6 +186,44 @@ describe('POST /api/auth/register', () => {
   });
 });
 
+describe('the session cookie in production', () => {
+  let prod: Harness;
+  beforeAll(async () => {
+    prod = await startHarness({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!' });
+  });
+  afterAll(() => prod.close());
+
+  it('is the Secure __Host-token, Path=/ and no Domain, and authenticates requests', async () => {
+    const res = await prod.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() });
+    expect(res.statusCode).toBe(201);
+    const cookie = tokenCookie(res.headers['set-cookie'], '__Host-token');
+    expect(cookie?.value).toBe(res.json().token);
+    expect(cookie?.attributes).toMatch(/(^|; )Secure(;|$)/);
+    expect(cookie?.attributes).toMatch(/(^|; )Path=\/(;|$)/);
+    expect(cookie?.attributes).toMatch(/HttpOnly/);
+    expect(cookie?.attributes).not.toMatch(/Domain=/i);
+    expect(tokenCookie(res.headers['set-cookie'])).toBeUndefined();
+    const me = await prod.app.inject({ url: '/api/user', headers: { cookie: `__Host-token=${cookie!.value}` } });
+    expect(me.statusCode).toBe(200);
+    expect((await prod.app.inject({ url: '/api/user', headers: { cookie: `token=${cookie!.value}` } })).statusCode).toBe(401);
+    const logout = await prod.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: `__Host-token=${cookie!.value}` } });
+    expect(tokenCookie(logout.headers['set-cookie'], '__Host-token')).toMatchObject({ value: '', attributes: expect.stringMatching(/Secure/) });
+    expect((await prod.app.inject({ url: '/api/user', headers: { cookie: `__Host-token=${cookie!.value}` } })).statusCode).toBe(401);
+  });
+
+  it('keeps the development name when COOKIE_SECURE=false says the deployment has no HTTPS', async () => {
+    const plain = await startHarness({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!', COOKIE_SECURE: 'false' });
+    try {
+      const res = await plain.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() });
+      const cookie = tokenCookie(res.headers['set-cookie']);
+      expect(cookie?.value).toBe(res.json().token);
+      expect(cookie?.attributes).not.toMatch(/Secure/);
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('POST /api/auth/register with COOKIE_SECURE on', () => {
   let secure: Harness;
   beforeAll(async () => {
@@ -176,10 +231,10 @@ describe('POST /api/auth/register with COOKIE_SECURE on', () => {
   });
   afterAll(() => secure.close());
 
-  it('sets a Secure cookie and a token of the configured lifetime', async () => {
+  it('sets a Secure __Host-token cookie (in development too) and a token of the configured lifetime', async () => {
     const res = await secure.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() });
     expect(res.statusCode).toBe(201);
-    const cookie = tokenCookie(res.headers['set-cookie']);
+    const cookie = tokenCookie(res.headers['set-cookie'], '__Host-token');
     expect(cookie?.attributes).toMatch(/Secure/);
     expect(cookie?.attributes).toMatch(/Max-Age=7(19\d|200)/);
     const claims = JSON.parse(Buffer.from(res.json().token.split('.')[1], 'base64url').toString());

@@ -1,4 +1,4 @@
-import { authPlugin, createApp, registerHealth, type App } from '@sendwell/server-kit';
+import { authPlugin, createApp, registerHealth, sessionCookie, type App } from '@sendwell/server-kit';
 import type { Deps } from './deps.js';
 import { alertRoutes } from './routes/alerts.routes.js';
 import { domainCheckRoutes } from './routes/domain-checks.routes.js';
@@ -10,7 +10,7 @@ import { scanRoutes } from './routes/scans.routes.js';
 /** The domains service as a Fastify instance with every route; it never listens (tests inject). */
 export async function buildApp(deps: Deps): Promise<App> {
   const app = createApp({ logger: deps.logger, validateResponses: deps.env.NODE_ENV !== 'production' });
-  await app.register(authPlugin, { secret: deps.env.JWT_SECRET, db: deps.db });
+  await app.register(authPlugin, { secret: deps.env.JWT_SECRET, db: deps.db, cookie: sessionCookie(deps.env), adminEmail: deps.env.ADMIN_EMAIL });
   registerHealth(app, { service: 'domains', db: deps.db, redis: deps.redis });
 
   await app.register(domainRoutes, { prefix: '/api/domains', deps });

@@ -1,4 +1,4 @@
-import { baseEnvSchema, envBoolean, envPort, parseEnv, requireProductionSecret } from '@sendwell/server-kit';
+import { baseEnvSchema, envBoolean, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
 import { z } from 'zod';
 import { emailVerifyEnvFields } from './email-verify/email-verify.env.js';
 
@@ -11,11 +11,16 @@ const schema = baseEnvSchema
      */
     MAINTENANCE_WORKER: envBoolean.default(true),
     MAINTENANCE_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(4),
+    /**
+     * New quick-check domains (each a row and a full scan) accepted per minute across every domains
+     * process. The gateway limits each client; this caps what many clients together can create.
+     */
+    SAMPLE_DOMAINS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     /* --- other engineer: alerts, quick check, email verification settings below --- */
     // DNS_SERVERS, DNS_TIMEOUT_MS and EMAIL_VERIFY_*: the email address verification tool (src/email-verify/email-verify.env.ts).
     ...emailVerifyEnvFields,
   })
-  .superRefine(requireProductionSecret);
+  .superRefine(requireProductionSettings);
 
 export type Env = ReturnType<typeof loadEnv>;
 

@@ -237,7 +237,7 @@ describe('GET /api/domains/{id} and /by-name/{name}', () => {
     expect(byName.json().id).toBe(d.id);
   });
 
-  it.each(['abc', '0', '-3', '1.5'])('answers 400 "Invalid id" for id %s', async (id) => {
+  it.each(['abc', '0', '-3', '1.5', '2147483648', '99999999999', '%00'])('answers 400 "Invalid id" for id %s', async (id) => {
     const { headers } = await signedIn();
     const res = await call('GET', `/api/domains/${id}`, headers);
     expect(res.statusCode).toBe(400);
@@ -251,13 +251,13 @@ describe('GET /api/domains/{id} and /by-name/{name}', () => {
     expect(res.json().message).toBe(messages.domainInvalid);
   });
 
-  it("answers another user's domain, a deleted one and an id beyond any row exactly like a missing one", async () => {
+  it("answers another user's domain, a deleted one and the largest id, beyond any row, exactly like a missing one", async () => {
     const owner = await h.f.user();
     const theirs = await h.f.domain({ userId: owner.id, name: 'theirs.example.com' });
     const { user, headers } = await signedIn();
     const deleted = await h.f.domain({ userId: user.id, deletedDaysAgo: 1 });
     await expectSameAsMissing('GET', `/api/domains/${theirs.id}`, '/api/domains/2147483000', headers);
-    await expectSameAsMissing('GET', `/api/domains/${deleted.id}`, '/api/domains/99999999999', headers);
+    await expectSameAsMissing('GET', `/api/domains/${deleted.id}`, '/api/domains/2147483647', headers);
     await expectSameAsMissing('GET', '/api/domains/by-name/theirs.example.com', '/api/domains/by-name/nobody.example.com', headers);
     expect((await call('GET', '/api/domains/2147483000', headers)).json()).toMatchObject({ code: 'NOT_FOUND', message: DOMAIN_NOT_FOUND });
   });

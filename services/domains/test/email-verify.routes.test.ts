@@ -21,6 +21,10 @@ const zones = {
   'catchall.test': { MX: [{ priority: 10, exchange: 'mx.catchall.test' }] },
   'mx.catchall.test': { A: ['127.0.0.1'] },
   'xn--bcher-kva.test': { MX: [{ priority: 10, exchange: 'mx.valid.test' }] },
+  // Mail hosts on private addresses: the probe never connects there.
+  'private.test': { MX: [{ priority: 10, exchange: 'mx.private.test' }, { priority: 20, exchange: 'mx.internal' }] },
+  'mx.private.test': { A: ['10.0.0.25'], AAAA: ['fd00::25'] },
+  'mixed.test': { MX: [{ priority: 10, exchange: 'mx.private.test' }, { priority: 20, exchange: 'mx.probe.test' }] },
 };
 
 /** Postfix-like: known mailboxes pass, a full one is refused 552, everyone else 550 5.1.1. */
@@ -162,6 +166,15 @@ describe('POST /api/email-verify: bad input and login', () => {
     expect(long.json()).toMatchObject({ message: 'Email address is too long' });
   });
 
+  it.each([['a NUL', 'jo\u0000hn@valid.test'], ['a lone surrogate', 'jo\ud800hn@valid.test'], ['an escape', 'jo\u001bhn@valid.test']])(
+    'refuses an address with %s with 400, not a result',
+    async (_label, email) => {
+      const res = await verify(email);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Email address must not contain control characters' });
+    },
+  );
+
   it('answers 401 without a login', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/api/email-verify', payload: { email: 'john@valid.test' } });
     expect(res.statusCode).toBe(401);
@@ -271,6 +284,16 @@ describe('POST /api/email-verify: SMTP probing (EMAIL_VERIFY_SMTP_PROBE on)', ()
     expect(acceptAll.messages).toHaveLength(0);
   });
 
+  it('never connects to a mail server on a private address, and says so', async () => {
+    const before = strict.rcpts.length;
+    const body = await result('alice@private.test', probing, as);
+    expect(body).toMatchObject({ category: 'risky', status: 'unknown' });
+    expect(body.description).toBe('The mail server of private.test (mx.private.test) points at a private address (private network), so the mailbox was not probed.');
+    // A private first MX is skipped for a public one (loopback counts as public in the tests).
+    expect(await result('alice@mixed.test', probing, as)).toMatchObject({ status: 'mailbox_not_found', description: 'The mailbox does not exist: mx.probe.test answered 550.' });
+    expect(strict.rcpts.slice(before)).toEqual(['alice@mixed.test', expect.stringMatching(/^sendwell-probe-[0-9a-f]{12}@mixed\.test$/)]);
+  });
+
   it('says unknown when the mail server cannot be reached', async () => {
     const down = await startToolsHarness({
       testDb: h.testDb,
@@ -279,7 +302,8 @@ describe('POST /api/email-verify: SMTP probing (EMAIL_VERIFY_SMTP_PROBE on)', ()
     try {
       const body = await result('alice@probe.test', down, as);
       expect(body).toMatchObject({ category: 'risky', status: 'unknown' });
-      expect(body.description).toContain('could not confirm the mailbox');
+      // In plain words: the socket error's text would name the address and port.
+      expect(body.description).toBe('The mail server of probe.test could not confirm the mailbox (connection refused).');
     } finally {
       await down.close();
     }

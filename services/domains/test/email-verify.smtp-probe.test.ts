@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 const probe = (port: number, stepTimeoutMs = 300) =>
-  probeRecipients({ host: '127.0.0.1', port, heloDomain: 'verify.test', mailFrom: 'probe@verify.test', recipients: ['a@x.test'], stepTimeoutMs, deadlineMs: stepTimeoutMs * 3 });
+  probeRecipients({ host: '127.0.0.1', outbound: { allowLoopback: true }, port, heloDomain: 'verify.test', mailFrom: 'probe@verify.test', recipients: ['a@x.test'], stepTimeoutMs, deadlineMs: stepTimeoutMs * 3 });
 
 describe('probeRecipients', () => {
   it('gives up on a server that accepts the connection but never greets, within the step timeout', async () => {
@@ -61,6 +61,17 @@ describe('probeRecipients', () => {
   it('reports a refused connection at the connect stage', async () => {
     const port = await listen(() => undefined);
     await new Promise<void>((resolve) => { servers.pop()!.close(() => resolve()); });
-    expect(await probe(port)).toMatchObject({ ok: false, stage: 'connect' });
+    expect(await probe(port)).toEqual({ ok: false, stage: 'connect', error: 'connection refused' });
+  });
+
+  it('never connects to an address the outbound guard refuses', async () => {
+    let connections = 0;
+    const port = await listen((socket) => {
+      connections++;
+      socket.end('220 mx.x.test ESMTP\r\n');
+    });
+    const outcome = await probeRecipients({ host: '127.0.0.1', outbound: { allowLoopback: false }, port, heloDomain: 'verify.test', mailFrom: 'probe@verify.test', recipients: ['a@x.test'], stepTimeoutMs: 300, deadlineMs: 900 });
+    expect(outcome).toEqual({ ok: false, stage: 'connect', error: 'the mail server is on a private address (loopback)' });
+    expect(connections).toBe(0);
   });
 });

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { checkTypes, type CheckStatus, type CheckType, type ScanTrigger } from '@sendwell/contracts';
+import { checkTypes, type CheckStatus, type CheckType, type DnsSnapshot, type ScanTrigger } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
+import { createScan } from '@sendwell/server-kit';
 import { DomainRepository } from '../src/repositories/domain.repository.js';
-import { ScanRepository } from '../src/repositories/scan.repository.js';
+
+/** A snapshot that read nothing, the base a test's records go over. */
+const emptySnapshot = (at: Date): DnsSnapshot => ({ takenAt: at.toISOString(), a: [], aaaa: [], mx: [], ns: [], txt: [], spfRecord: null, dmarcRecord: null, failed: [] });
 
 export type Factory = ReturnType<typeof factory>;
 
@@ -24,13 +27,34 @@ export function factory(db: Database) {
         .executeTakeFirstOrThrow();
     },
 
-    async session(userId: number): Promise<string> {
+    async session(userId: number, opts: { expires?: Date; revokedAt?: Date } = {}): Promise<string> {
       const row = await db
         .insertInto('sessions')
-        .values({ userId, expires: new Date(Date.now() + 3_600_000) })
+        .values({ userId, expires: opts.expires ?? new Date(Date.now() + 3_600_000), revokedAt: opts.revokedAt ?? null })
         .returning(['id'])
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** A password-reset row as auth stores it (only the token's hash). */
+    async resetToken(userId: number, opts: { expiresAt?: Date; usedAt?: Date } = {}): Promise<number> {
+      const row = await db
+        .insertInto('passwordResetTokens')
+        .values({ userId, tokenHash: tag(), expiresAt: opts.expiresAt ?? new Date(Date.now() + 3_600_000), usedAt: opts.usedAt ?? null })
+        .returning(['id'])
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** A quick-check domain last viewed `viewedDaysAgo` days ago, with one check row as a scan leaves it. */
+    async sampleDomain(opts: { viewedDaysAgo: number; name?: string }) {
+      const row = await db
+        .insertInto('sampleDomains')
+        .values({ name: opts.name ?? `s${tag()}.example`, lastViewedAt: sql<Date>`now() - make_interval(days => ${opts.viewedDaysAgo})` })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
+      await db.insertInto('sampleDomainChecks').values({ sampleDomainId: row.id, type: 'spf', status: 'valid', message: 'spf checked' }).execute();
+      return row;
     },
 
     async domain(opts: { userId: number; name?: string; nextScanAt?: Date | null; deletedDaysAgo?: number; createdAt?: Date }) {
@@ -50,7 +74,7 @@ export function factory(db: Database) {
 
     /** A queued scan row, as this service creates it before queueing the job. */
     scan(domainId: number, trigger: ScanTrigger = 'manual'): Promise<string> {
-      return new ScanRepository(db).create(domainId, trigger);
+      return createScan(db, domainId, trigger);
     },
 
     /**
@@ -59,10 +83,10 @@ export function factory(db: Database) {
      */
     async completedScan(
       domainId: number,
-      opts: { statuses?: Partial<Record<CheckType, CheckStatus>>; at?: Date; snapshot?: Record<string, unknown>; spfIps?: string[] } = {},
+      opts: { statuses?: Partial<Record<CheckType, CheckStatus>>; at?: Date; snapshot?: Partial<DnsSnapshot>; spfIps?: string[] } = {},
     ) {
       const at = opts.at ?? new Date();
-      const scanId = await new ScanRepository(db).create(domainId, 'scheduled');
+      const scanId = await createScan(db, domainId, 'scheduled');
       await db
         .insertInto('domainChecks')
         .values(
@@ -85,7 +109,7 @@ export function factory(db: Database) {
           createdAt: at,
           startedAt: at,
           completedAt: at,
-          dnsSnapshot: opts.snapshot ? JSON.stringify(opts.snapshot) : null,
+          dnsSnapshot: opts.snapshot ? JSON.stringify({ ...emptySnapshot(at), ...opts.snapshot }) : null,
         })
         .where('id', '=', scanId)
         .execute();

@@ -33,6 +33,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     DATABASE_POOL_MAX: '4',
     REDIS_URL: testRedisUrl(),
     QUEUE_PREFIX: prefix,
+    ALLOW_LOOPBACK_TARGETS: 'true',
     ...env,
   });
   const deps = createDeps(config, silentLogger);

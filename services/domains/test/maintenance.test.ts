@@ -1,9 +1,12 @@
 import { JobName, QueueName } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
+import { assertHandlersComplete, createJobWorker } from '@sendwell/server-kit';
 import type { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { assertHandlersComplete, createMaintenanceWorker, PURGE_PATTERN, PURGE_SCHEDULER_ID } from '../src/workers/maintenance.worker.js';
-import { startHarness, type Harness } from './fixtures.js';
+import { CleanUpService } from '../src/services/clean-up.service.js';
+import { VIEW_RECORD_INTERVAL_MS } from '../src/services/sample-domain.service.js';
+import { CLEAN_UP_PATTERN, CLEAN_UP_SCHEDULER_ID, PURGE_PATTERN, PURGE_SCHEDULER_ID } from '../src/workers/maintenance.schedulers.js';
+import { silentLogger, startHarness, type Harness } from './fixtures.js';
 
 let h: Harness;
 const workers: Worker[] = [];
@@ -33,12 +36,13 @@ const count = async (table: 'domains' | 'scans' | 'domainChecks' | 'domainReputa
 };
 
 describe('the maintenance worker', () => {
-  it('registers the daily purge at 03:00 UTC (idempotent across boots)', async () => {
+  it('registers the daily purge at 03:00 UTC and the clean-up at 03:30 UTC (idempotent across boots)', async () => {
     workers.push((await h.deps.startMaintenance())!);
     await h.deps.startMaintenance().then((w) => w && workers.push(w));
     const schedulers = await h.deps.queues.maintenance.getJobSchedulers();
-    expect(schedulers).toHaveLength(1);
-    expect(schedulers[0]).toMatchObject({ key: PURGE_SCHEDULER_ID, pattern: PURGE_PATTERN, tz: 'UTC', name: JobName.PurgeDeletedDomains });
+    expect(schedulers).toHaveLength(2);
+    expect(schedulers.find((s) => s.key === PURGE_SCHEDULER_ID)).toMatchObject({ pattern: PURGE_PATTERN, tz: 'UTC', name: JobName.PurgeDeletedDomains });
+    expect(schedulers.find((s) => s.key === CLEAN_UP_SCHEDULER_ID)).toMatchObject({ pattern: CLEAN_UP_PATTERN, tz: 'UTC', name: JobName.NightlyCleanUp });
   });
 
   it('purges only deletions older than 90 days, with their scans, checks, reputation and alerts', async () => {
@@ -85,9 +89,10 @@ describe('the maintenance worker', () => {
   });
 
   it('refuses to start with a handler missing', () => {
-    expect(() => assertHandlersComplete({ [JobName.PurgeDeletedDomains]: async () => undefined })).toThrow(/no handler for provision-signup-domain/);
+    expect(() => assertHandlersComplete(QueueName.Maintenance, { [JobName.PurgeDeletedDomains]: async () => undefined })).toThrow(/no handler for nightly-clean-up, provision-signup-domain/);
     expect(() =>
-      createMaintenanceWorker({
+      createJobWorker({
+        queue: QueueName.Maintenance,
         connection: h.deps.redis,
         prefix: h.prefix,
         concurrency: 1,
@@ -103,5 +108,79 @@ describe('the maintenance worker', () => {
     await h.f.domain({ userId: user.id, name: 'already.example.com' });
     expect(await h.deps.services.domains.provisionSignupDomain(user.id, 'second.example.com')).toEqual({ outcome: 'skipped', reason: 'plan-limit' });
     expect(await h.deps.services.domains.provisionSignupDomain(2_000_000_000, 'nobody.example.com')).toEqual({ outcome: 'skipped', reason: 'missing-user' });
+  });
+});
+
+describe('the nightly clean-up', () => {
+  const ago = (ms: number) => new Date(Date.now() - ms);
+  const ahead = (ms: number) => new Date(Date.now() + ms);
+  const ids = async (table: 'sessions' | 'passwordResetTokens') => (await h.db.selectFrom(table).select('id').execute()).map((r) => r.id).sort();
+  const sampleIds = async () => (await h.db.selectFrom('sampleDomains').select('id').orderBy('id').execute()).map((r) => r.id);
+  const checkOwners = async () => (await h.db.selectFrom('sampleDomainChecks').select('sampleDomainId').orderBy('sampleDomainId').execute()).map((r) => r.sampleDomainId);
+  const lastViewed = async (id: number) =>
+    (await h.db.selectFrom('sampleDomains').select('lastViewedAt').where('id', '=', id).executeTakeFirstOrThrow()).lastViewedAt;
+
+  afterEach(async () => {
+    await h.db.deleteFrom('sessions').execute();
+    await h.db.deleteFrom('passwordResetTokens').execute();
+    await h.db.deleteFrom('sampleDomains').execute();
+  });
+
+  it('deletes spent sessions and reset tokens and sample domains not viewed for 30 days (with their checks), keeping the rest', async () => {
+    const user = await h.f.user();
+    const liveSession = await h.f.session(user.id);
+    await h.f.session(user.id, { expires: ago(60_000) });
+    await h.f.session(user.id, { revokedAt: ago(60_000) });
+    await h.f.session(user.id, { expires: ago(60_000), revokedAt: ago(120_000) });
+    const validToken = await h.f.resetToken(user.id);
+    await h.f.resetToken(user.id, { usedAt: ago(60_000) });
+    await h.f.resetToken(user.id, { expiresAt: ago(60_000) });
+    await h.f.sampleDomain({ viewedDaysAgo: 31 });
+    await h.f.sampleDomain({ viewedDaysAgo: 400 });
+    const viewed = await h.f.sampleDomain({ viewedDaysAgo: 29 });
+    // Created long ago but looked at yesterday: the view counts, not the age.
+    const oldButViewed = await h.f.sampleDomain({ viewedDaysAgo: 1 });
+    await h.db.updateTable('sampleDomains').set({ createdAt: ago(90 * 86_400_000), updatedAt: ago(90 * 86_400_000) }).where('id', '=', oldButViewed.id).execute();
+
+    workers.push((await h.deps.startMaintenance())!);
+    const job = await h.deps.queues.add(JobName.NightlyCleanUp, {}, { jobId: 'clean-up-now' });
+    const { state, job: done } = await waitForJob(job.id!);
+    expect(state).toBe('completed');
+    expect(done.returnvalue).toEqual({ sessions: 3, passwordResetTokens: 2, sampleDomains: 2 });
+
+    expect(await ids('sessions')).toEqual([liveSession]);
+    expect(await ids('passwordResetTokens')).toEqual([validToken]);
+    expect(await sampleIds()).toEqual([viewed.id, oldButViewed.id]);
+    expect(await checkOwners()).toEqual([viewed.id, oldButViewed.id]);
+  });
+
+  it('deletes a backlog larger than one batch', async () => {
+    const user = await h.f.user();
+    for (let i = 0; i < 5; i += 1) {
+      await h.f.session(user.id, { expires: ago(60_000) });
+      await h.f.resetToken(user.id, { usedAt: ago(60_000), expiresAt: ahead(60_000) });
+      await h.f.sampleDomain({ viewedDaysAgo: 31 + i });
+    }
+    const kept = await h.f.sampleDomain({ viewedDaysAgo: 0 });
+    expect(await new CleanUpService(h.db, silentLogger, 2).run()).toEqual({ sessions: 5, passwordResetTokens: 5, sampleDomains: 5 });
+    expect(await ids('sessions')).toEqual([]);
+    expect(await ids('passwordResetTokens')).toEqual([]);
+    expect(await sampleIds()).toEqual([kept.id]);
+  });
+
+  it('a quick-check view marks the sample domain viewed (at most hourly), which keeps it from the clean-up', async () => {
+    const stale = await h.f.sampleDomain({ viewedDaysAgo: 40 });
+    const res = await h.app.inject({ method: 'GET', url: `/api/sample-domains/${stale.name}` });
+    expect(res.statusCode).toBe(200);
+    expect(Date.now() - (await lastViewed(stale.id)).getTime()).toBeLessThan(60_000);
+
+    // Viewed a few minutes ago: no write for this view.
+    const recently = ago(VIEW_RECORD_INTERVAL_MS / 4);
+    await h.db.updateTable('sampleDomains').set({ lastViewedAt: recently }).where('id', '=', stale.id).execute();
+    await h.app.inject({ method: 'GET', url: `/api/sample-domains/${stale.name}` });
+    expect((await lastViewed(stale.id)).getTime()).toBe(recently.getTime());
+
+    expect(await new CleanUpService(h.db, silentLogger).run()).toMatchObject({ sampleDomains: 0 });
+    expect(await sampleIds()).toEqual([stale.id]);
   });
 });

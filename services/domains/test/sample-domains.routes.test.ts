@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { checkTypes, JobName, messages, type SampleDomainAnswer } from '@sendwell/contracts';
-import { startDnsServer, testRedisUrl, type DnsFixtureRecords, type TestDnsServer } from '@sendwell/testing';
+import { deleteKeys, mailDomainZone, startDnsServer, testRedisUrl, uniquePrefix, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCAN_QUEUE_UNAVAILABLE, sampleScanDedupId } from '../src/services/sample-domain.service.js';
+import { newSampleDomainsLimitMessage, SCAN_QUEUE_UNAVAILABLE, sampleScanDedupId } from '../src/services/sample-domain.service.js';
 import { startToolsHarness, type ToolsHarness } from './tools-harness.js';
 
 /**
@@ -11,21 +11,6 @@ import { startToolsHarness, type ToolsHarness } from './tools-harness.js';
  * process (services/scanner/src/main.ts, configured by environment as in production) scans the
  * fixture zones and writes the checks this service then answers. No check row is made up here.
  */
-
-function mailDomain(name: string): Record<string, DnsFixtureRecords> {
-  return {
-    [name]: {
-      A: ['127.0.0.1'],
-      MX: [{ priority: 10, exchange: `mx.${name}` }],
-      NS: [`ns1.${name}`],
-      SOA: { mname: `ns1.${name}`, rname: `hostmaster.${name}`, serial: 2026112101 },
-      TXT: ['v=spf1 ip4:192.0.2.25 -all'],
-    },
-    [`mx.${name}`]: { A: ['192.0.2.25'] },
-    [`ns1.${name}`]: { A: ['127.0.0.1'] },
-    [`_dmarc.${name}`]: { TXT: [`v=DMARC1; p=reject; rua=mailto:dmarc@${name}`] },
-  };
-}
 
 const scannerRoot = fileURLToPath(new URL('../../scanner', import.meta.url));
 
@@ -65,7 +50,7 @@ let h: ToolsHarness;
 let scanner: ReturnType<typeof startScanner> | undefined;
 
 beforeAll(async () => {
-  dns = await startDnsServer({ records: { ...mailDomain('quick.test'), ...mailDomain('other.test') } });
+  dns = await startDnsServer({ records: { ...mailDomainZone('quick.test'), ...mailDomainZone('other.test') } });
   h = await startToolsHarness();
 });
 afterAll(async () => {
@@ -206,5 +191,51 @@ describe('GET /api/sample-domains/{domain}', () => {
     } finally {
       await down.close();
     }
+  });
+});
+
+describe('what a quick check may create', () => {
+  const sampleRow = (name: string) => h.db.selectFrom('sampleDomains').select('id').where('name', '=', name).executeTakeFirst();
+
+  it('caps new sample domains per minute across every process: 429 with Retry-After, nothing created, known domains still answered', async () => {
+    // Two service processes sharing the database and the Redis namespace, as in production.
+    const prefix = uniquePrefix('domains-cap');
+    const a = await startToolsHarness({ testDb: h.testDb, prefix, sampleDomains: { newPerMinute: 3 } });
+    const b = await startToolsHarness({ testDb: h.testDb, prefix, sampleDomains: { newPerMinute: 3 } });
+    const ask = (on: ToolsHarness, domain: string) => on.app.inject({ method: 'GET', url: `/api/sample-domains/${domain}` });
+    try {
+      expect((await ask(a, 'cap-1.test')).statusCode).toBe(200);
+      // Looking at a known domain is not counted.
+      for (const on of [a, b, b]) expect((await ask(on, 'cap-1.test')).statusCode).toBe(200);
+      expect((await ask(b, 'cap-2.test')).statusCode).toBe(200);
+      expect((await ask(a, 'cap-3.test')).statusCode).toBe(200);
+
+      const refused = await ask(b, 'cap-4.test');
+      expect(refused.statusCode).toBe(429);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: newSampleDomainsLimitMessage(retryAfter), retryAfterSeconds: retryAfter });
+      expect((await ask(a, 'cap-5.test')).statusCode).toBe(429);
+      expect(await sampleRow('cap-4.test')).toBeUndefined();
+      expect(await sampleRow('cap-5.test')).toBeUndefined();
+      const queued = await a.queues.scan.getJobs(['waiting', 'active', 'delayed', 'prioritized']);
+      expect(queued.filter((job) => job.name === JobName.ScanSampleDomain)).toHaveLength(3);
+
+      // Past the cap, domains already known keep working.
+      for (const name of ['cap-1.test', 'cap-3.test']) expect((await ask(b, name)).statusCode).toBe(200);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await deleteKeys(prefix);
+    }
+  });
+
+  it('refuses HEAD (405, Allow: GET) without creating a row or queueing a scan', async () => {
+    const before = (await pendingSampleJobs()).length;
+    const res = await h.app.inject({ method: 'HEAD', url: '/api/sample-domains/head-only.test' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET');
+    expect(await sampleRow('head-only.test')).toBeUndefined();
+    expect(await pendingSampleJobs()).toHaveLength(before);
   });
 });

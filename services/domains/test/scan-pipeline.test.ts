@@ -1,65 +1,25 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { JobName, listChecksAnswer, scanStatusAnswer, signupDomainJobId, type ScanStatus } from '@sendwell/contracts';
-import { createDeps as createScannerDeps, type Deps as ScannerDeps } from '@sendwell/scanner/src/deps.js';
-import { loadEnv as loadScannerEnv } from '@sendwell/scanner/src/env.js';
-import { checksRegistry } from '@sendwell/scanner/src/scan/checks-registry.js';
-import { startDnsServer, type DnsFixtureRecords, type TestDnsServer } from '@sendwell/testing';
+import { createTestScanner, type TestScanner } from '@sendwell/scanner/testing';
+import { mailDomainZone, startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import type { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { silentLogger, startHarness, type Harness } from './fixtures.js';
+import { startHarness, type Harness } from './fixtures.js';
 
 /**
- * The scan calls against a REAL scanner: its worker (the scanner's own deps and check modules) on the
- * same database and BullMQ prefix, resolving through a fixture DNS server on loopback. Block lists
- * are fixture zones that list nothing and TLS goes to a closed port, so nothing leaves the machine.
+ * The scan calls against a REAL scanner (`@sendwell/scanner/testing`: its own deps and check modules)
+ * on the same database and BullMQ prefix, resolving through a fixture DNS server on loopback; it
+ * sends nothing off the machine.
  */
 
 let h: Harness;
 let dns: TestDnsServer;
-let scanner: ScannerDeps;
+let scanner: TestScanner;
 const workers: Worker[] = [];
-
-const dkimKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
-
-function mailDomain(name: string): Record<string, DnsFixtureRecords> {
-  return {
-    [name]: {
-      A: ['127.0.0.1'],
-      MX: [{ priority: 10, exchange: `mx.${name}` }],
-      NS: [`ns1.${name}`, `ns2.${name}`],
-      SOA: { mname: `ns1.${name}`, rname: `hostmaster.${name}`, serial: 2026112101 },
-      TXT: ['v=spf1 ip4:192.0.2.25 -all'],
-    },
-    [`mx.${name}`]: { A: ['192.0.2.25'] },
-    [`ns1.${name}`]: { A: ['127.0.0.1'] },
-    [`ns2.${name}`]: { A: ['127.0.0.1'] },
-    [`_dmarc.${name}`]: { TXT: [`v=DMARC1; p=reject; rua=mailto:dmarc@${name}`] },
-    [`google._domainkey.${name}`]: { TXT: [`v=DKIM1; k=rsa; p=${dkimKey}`] },
-  };
-}
 
 beforeAll(async () => {
   h = await startHarness();
-  dns = await startDnsServer({ records: { ...mailDomain('pipeline.test'), ...mailDomain('signup.test'), ...mailDomain('dedup.test') } });
-  scanner = createScannerDeps(
-    loadScannerEnv({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: h.testDb.url,
-      DATABASE_POOL_MAX: '4',
-      REDIS_URL: h.deps.env.REDIS_URL,
-      QUEUE_PREFIX: h.prefix,
-      DNS_SERVERS: dns.url,
-      DNS_TIMEOUT_MS: '1000',
-      SCAN_TLS_PORT: '1',
-      SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port),
-      SCAN_TIMEOUT_MS: '2000',
-      DNSBL_IP_ZONES: 'bl.fixture.test',
-      DNSBL_DOMAIN_ZONES: 'dbl.fixture.test',
-    }),
-    silentLogger,
-    { checks: checksRegistry, collectDefaultMetrics: false },
-  );
+  dns = await startDnsServer({ records: { ...mailDomainZone('pipeline.test'), ...mailDomainZone('signup.test'), ...mailDomainZone('dedup.test') } });
+  scanner = createTestScanner({ databaseUrl: h.testDb.url, redisUrl: h.deps.env.REDIS_URL, queuePrefix: h.prefix, dns });
 }, 60_000);
 
 afterEach(async () => {
@@ -141,7 +101,7 @@ describe('deduplication across producers', () => {
     const headers = await h.auth(user);
     const domain = await h.f.domain({ userId: user.id, name: 'dedup.test', nextScanAt: new Date(Date.now() - 1000) });
 
-    const swept = await scanner.sweeper.sweep();
+    const swept = await scanner.sweep();
     expect(swept.queued).toBeGreaterThanOrEqual(1);
     const [scheduled] = await h.db.selectFrom('scans').select(['id', 'trigger']).where('domainId', '=', domain.id).execute();
     expect(scheduled?.trigger).toBe('scheduled');
@@ -156,7 +116,7 @@ describe('deduplication across producers', () => {
 
     // And the other way round: a due domain whose manual scan is pending is not queued again by the sweeper.
     await h.db.updateTable('domains').set({ nextScanAt: new Date(Date.now() - 1000) }).where('id', '=', domain.id).execute();
-    const again = await scanner.sweeper.sweep();
+    const again = await scanner.sweep();
     expect(again.deduplicated).toBeGreaterThanOrEqual(1);
     expect(await h.db.selectFrom('scans').select('id').where('domainId', '=', domain.id).execute()).toHaveLength(1);
   });

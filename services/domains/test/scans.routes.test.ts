@@ -88,15 +88,17 @@ describe('POST /api/domains/{id}/scan', () => {
     const theirs = await h.f.domain({ userId: owner.id });
     const { user, headers } = await signedIn();
     const deleted = await h.f.domain({ userId: user.id, deletedDaysAgo: 1 });
-    for (const id of [theirs.id, deleted.id, 2147483000, 99999999999]) {
+    for (const id of [theirs.id, deleted.id, 2147483647]) {
       const res = await post(`/api/domains/${id}/scan`, headers);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: 'Domain not found' });
     }
     expect(await scanRows(theirs.id)).toEqual([]);
-    const bad = await post('/api/domains/abc/scan', headers);
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Invalid id');
+    for (const id of ['abc', '2147483648', '99999999999']) {
+      const bad = await post(`/api/domains/${id}/scan`, headers);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('Invalid id');
+    }
   });
 });
 

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@sendwell/db';
-import { authPlugin, createApp, createLogger, createQueues, createRedis, type App, type Queues } from '@sendwell/server-kit';
+import { authPlugin, closeRedis, createApp, createLogger, createQueues, createRedis, sessionCookie, type App, type Queues } from '@sendwell/server-kit';
 import { createTestDb, deleteKeys, testRedisUrl, uniquePrefix, type TestDb } from '@sendwell/testing';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { EmailVerifier } from '../src/email-verify/email-verifier.js';
 import { emailVerifierConfig, emailVerifyEnvFields } from '../src/email-verify/email-verify.env.js';
 import { createDnsResolver } from '../src/email-verify/mail-hosts.js';
-import { FixedWindowRepository } from '../src/email-verify/rate-limit.repository.js';
+import { FixedWindowRepository } from '../src/repositories/fixed-window.repository.js';
 import { alertRoutes } from '../src/routes/alerts.routes.js';
 import { emailVerifyRoutes } from '../src/routes/email-verify.routes.js';
 import { sampleDomainRoutes } from '../src/routes/sample-domains.routes.js';
@@ -38,7 +38,7 @@ export interface ToolsHarness {
 
 export interface HarnessOptions {
   env?: Record<string, string>;
-  sampleDomains?: SampleDomainServiceOptions;
+  sampleDomains?: Partial<SampleDomainServiceOptions>;
   /** Share one database between harnesses (several verifier settings in one file). */
   testDb?: TestDb;
   prefix?: string;
@@ -51,7 +51,8 @@ export async function startToolsHarness(options: HarnessOptions = {}): Promise<T
   const testDb = options.testDb ?? (await createTestDb());
   const prefix = options.prefix ?? uniquePrefix('domains-tools');
   const settings = z.object(emailVerifyEnvFields).parse({ EMAIL_VERIFY_SMTP_TIMEOUT_MS: '2000', DNS_TIMEOUT_MS: '500', ...options.env });
-  const config = emailVerifierConfig(settings);
+  // The test kit lets the guard through to loopback only: the fixture SMTP servers listen there.
+  const config = emailVerifierConfig({ ...settings, ALLOW_LOOPBACK_TARGETS: true });
 
   const redis = createRedis(testRedisUrl(), 'producer');
   // The producer connection has no offline queue: a command before it is ready fails (a 503 in production).
@@ -61,13 +62,16 @@ export async function startToolsHarness(options: HarnessOptions = {}): Promise<T
   const deps = {
     services: {
       alerts: new AlertService(testDb.db),
-      sampleDomains: new SampleDomainService(testDb.db, options.sampleScanQueue ?? queues, silentLogger, options.sampleDomains),
+      sampleDomains: new SampleDomainService(testDb.db, options.sampleScanQueue ?? queues, new FixedWindowRepository(redis, prefix), silentLogger, {
+        newPerMinute: 60,
+        ...options.sampleDomains,
+      }),
       emailVerify: new EmailVerifyService(verifier, new FixedWindowRepository(redis, prefix), config.rateLimit),
     },
   };
 
   const app = createApp({ logger: silentLogger });
-  await app.register(authPlugin, { secret: JWT_SECRET, db: testDb.db });
+  await app.register(authPlugin, { secret: JWT_SECRET, db: testDb.db, cookie: sessionCookie({ NODE_ENV: 'test' }), adminEmail: undefined });
   await app.register(alertRoutes, { deps });
   await app.register(sampleDomainRoutes, { deps });
   await app.register(emailVerifyRoutes, { deps });
@@ -92,7 +96,7 @@ export async function startToolsHarness(options: HarnessOptions = {}): Promise<T
     async close() {
       await app.close();
       await queues.close();
-      await redis.quit().catch(() => undefined);
+      await closeRedis(redis);
       if (!options.prefix) await deleteKeys(prefix);
       if (ownDb) await testDb.close();
     },

@@ -1,25 +1,48 @@
 import { createApp, type App } from '@sendwell/server-kit';
+import { crossSiteCheck } from './csrf.js';
 import type { Deps } from './deps.js';
-import { registerMetrics } from './metrics.js';
+import { countRequests, registerMetricsRoute } from './metrics.js';
 import { proxyRoutes } from './proxy/proxy.routes.js';
-import { registerHealthRoutes } from './routes/health.routes.js';
+import { registerDocsRoutes } from './routes/docs.routes.js';
+import { registerHealthRoutes, registerLiveness } from './routes/health.routes.js';
 import { registerWeb } from './routes/web.routes.js';
 import { registerSecurityHeaders } from './security.js';
+import { refuseTunnels, refuseUnknownExpectations } from './server-events.js';
 
-/** The gateway: security headers, metrics, health, the `/api` proxy and the web app. It never listens. */
+/**
+ * The public gateway: security headers, request metrics, `Expect` and `CONNECT` handling,
+ * liveness, the API description (`/api/openapi.json`, `/api/docs`), the `/api` proxy and the web app. It never listens.
+ */
 export async function buildApp(deps: Deps): Promise<App> {
   const { env, metrics } = deps;
-  const app = createApp({ logger: deps.logger, trustProxy: env.TRUST_PROXY });
+  const app = createApp({ logger: deps.logger, trustProxy: env.TRUST_PROXY, bodyLimit: env.BODY_LIMIT_BYTES });
 
-  registerMetrics(app, metrics);
+  countRequests(app, metrics);
   registerSecurityHeaders(app, { https: env.TRUST_HTTPS });
-  registerHealthRoutes(app, deps);
+  refuseUnknownExpectations(app);
+  refuseTunnels(app);
+  registerLiveness(app);
+  registerDocsRoutes(app);
   await app.register(proxyRoutes, {
     upstreams: deps.upstreams,
     rateLimiter: deps.rateLimiter,
     rateLimitRules: deps.rateLimitRules,
+    crossSiteCheck: crossSiteCheck({ publicUrl: env.APP_URL, https: env.TRUST_HTTPS }),
+    bodyLimit: env.BODY_LIMIT_BYTES,
     onUpstreamFailure: (upstream, kind) => metrics.upstreamFailures.inc({ upstream: upstream.name, kind }),
   });
-  await registerWeb(app, { distDir: env.WEB_DIST_DIR });
+  // Source maps would hand out the app's source: production keeps them in the build (for error tracking) unserved.
+  await registerWeb(app, { distDir: env.WEB_DIST_DIR, sourceMaps: env.NODE_ENV !== 'production' });
+  return app;
+}
+
+/**
+ * The internal listener (INTERNAL_HOST:INTERNAL_PORT, loopback by default): `/metrics` and
+ * `/health/ready`, which tell anyone who can read them how the system is built and how it is doing.
+ */
+export function buildInternalApp(deps: Deps): App {
+  const app = createApp({ logger: deps.logger });
+  registerMetricsRoute(app, deps.metrics);
+  registerHealthRoutes(app, deps);
   return app;
 }

@@ -1,4 +1,4 @@
-import { createRedis, type Logger } from '@sendwell/server-kit';
+import { closeRedis, createRedis, type Logger } from '@sendwell/server-kit';
 import type { Redis } from 'ioredis';
 import type { Env } from './env.js';
 import { GatewayMetrics } from './metrics.js';
@@ -51,7 +51,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     }),
     async close() {
       await closeUpstreams(upstreams);
-      redis.disconnect();
+      await closeRedis(redis);
     },
   };
 }

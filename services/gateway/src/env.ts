@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { baseEnvSchema, envBoolean, envPort, parseEnv, requireProductionSecret } from '@sendwell/server-kit';
+import { baseEnvSchema, envBoolean, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
 import { z } from 'zod';
 import { parseRateLimit } from './rate-limits.js';
 
@@ -43,9 +43,27 @@ const trustProxy = z
     return value.split(',').map((s) => s.trim()).filter(Boolean);
   });
 
+/** Settings the code accepts in development that production refuses, each with its reason. */
+function refuseUnsafeProduction(env: { NODE_ENV: string; TRUST_PROXY: unknown }, ctx: z.RefinementCtx): void {
+  if (env.NODE_ENV !== 'production') return;
+  if (env.TRUST_PROXY === true) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY'],
+      message:
+        'must not be "true" in production: trusting every hop lets any client pick its own address and dodge the rate limits; give the number of proxies in front of the gateway (such as "1") or their addresses',
+    });
+  }
+}
+
 const schema = baseEnvSchema
   .extend({
     PORT: envPort(3000),
+    /** `/metrics` and `/health/ready` answer only here, never on the public port. */
+    INTERNAL_PORT: envPort(3010),
+    INTERNAL_HOST: z.string().default('127.0.0.1'),
+    /** The public URL; its origin is accepted as `Origin` of state-changing calls besides the Host's own. */
+    APP_URL: z.string().url().optional(),
     AUTH_URL: upstreamUrl(3001),
     DOMAINS_URL: upstreamUrl(3002),
     BILLING_URL: upstreamUrl(3003),
@@ -55,9 +73,11 @@ const schema = baseEnvSchema
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
     /** Keep-alive connections per upstream (undici Pool size). */
     UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(128),
+    /** Largest request body forwarded; as large as the services' own limit (the kit's 1 MiB), never larger, so none of them closes mid-upload. */
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(1_048_576),
     TRUST_PROXY: trustProxy,
-    /** Served over HTTPS (directly or by a proxy in front): turns on HSTS and upgrade-insecure-requests. */
-    TRUST_HTTPS: envBoolean.default(false),
+    /** Served over HTTPS (directly or by a proxy in front): HSTS and upgrade-insecure-requests. On by default in production. */
+    TRUST_HTTPS: envBoolean.optional(),
     WEB_DIST_DIR: z
       .string()
       .default('apps/web/dist')
@@ -72,7 +92,12 @@ const schema = baseEnvSchema
     RATE_LIMIT_QUICK_CHECK: rateLimit('10/1m'),
     RATE_LIMIT_EMAIL_VERIFY: rateLimit('20/1m'),
   })
-  .superRefine(requireProductionSecret);
+  .superRefine(requireProductionSettings)
+  .superRefine(refuseUnsafeProduction)
+  .transform((env) => ({
+    ...env,
+    TRUST_HTTPS: env.TRUST_HTTPS ?? env.NODE_ENV === 'production',
+  }));
 
 export type Env = ReturnType<typeof loadEnv>;
 

@@ -2,7 +2,8 @@ import type { App } from '@sendwell/server-kit';
 import type { FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import { PROXY_ROUTE } from './proxy/proxy.routes.js';
-import { matchRoute, pathOf } from './proxy/route-table.js';
+import { normalizeRequestTarget } from './proxy/request-target.js';
+import { matchRoute, type RouteEntry } from './proxy/route-table.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -43,6 +44,11 @@ export class GatewayMetrics {
   }
 }
 
+function entryOf(url: string): RouteEntry | undefined {
+  const target = normalizeRequestTarget(url);
+  return target.ok ? matchRoute(target.path) : undefined;
+}
+
 /**
  * A bounded label: the route-table entry for proxied calls, "static" for the web app, the route
  * for the gateway's own endpoints, "not_found" otherwise. Raw URLs would give unbounded series.
@@ -50,13 +56,18 @@ export class GatewayMetrics {
 function routeLabel(request: FastifyRequest, status: number): string {
   const url = request.routeOptions.url;
   if (url === undefined) return NOT_FOUND_LABEL;
-  if (url === PROXY_ROUTE) return matchRoute(pathOf(request.url))?.pattern ?? NOT_FOUND_LABEL;
+  if (url === PROXY_ROUTE) {
+    // The handler records the entry it matched; a request refused before it ran (a hook's 417) is matched here.
+    const entry = request.routeTableEntry ?? entryOf(request.url);
+    return entry?.pattern ?? NOT_FOUND_LABEL;
+  }
   const label = request.routeOptions.config.metricsLabel;
   if (label) return status === 404 ? NOT_FOUND_LABEL : label;
   return url;
 }
 
-export function registerMetrics(app: App, metrics: GatewayMetrics): void {
+/** Counts every answer of the public app. */
+export function countRequests(app: App, metrics: GatewayMetrics): void {
   // Label sets are few and bounded, so their children are cached: prom-client hashes the labels on every call otherwise.
   const children = new Map<string, { count: Counter.Internal; duration: Histogram.Internal<Label> }>();
   app.addHook('onResponse', (request, reply, done) => {
@@ -73,7 +84,10 @@ export function registerMetrics(app: App, metrics: GatewayMetrics): void {
     child.duration.observe(reply.elapsedTime / 1000);
     done();
   });
+}
 
+/** `GET /metrics` in Prometheus' text format; registered on the internal listener only. */
+export function registerMetricsRoute(app: App, metrics: GatewayMetrics): void {
   app.get('/metrics', { logLevel: 'warn' }, async (_request, reply) => {
     const text = await metrics.registry.metrics();
     return reply.type(metrics.registry.contentType).send(text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRateLimit, rateLimitRules } from './rate-limits.js';
+import { clientKey, parseRateLimit, rateLimitRules } from './rate-limits.js';
 
 describe('parseRateLimit', () => {
   it.each([
@@ -21,17 +21,35 @@ describe('parseRateLimit', () => {
 describe('rateLimitRules', () => {
   const limit = { max: 1, windowMs: 1000 };
   const rules = rateLimitRules({ login: limit, register: limit, forgotPassword: limit, resetPassword: limit, quickCheck: limit, emailVerify: limit });
-  const ruleFor = (method: string, path: string) => rules.find((r) => r.method === method && r.matches(path))?.name;
+  const ruleFor = (path: string) => rules.find((r) => r.matches(path))?.name;
 
-  it('applies to exactly the calls the architecture names', () => {
-    expect(ruleFor('POST', '/api/auth/login')).toBe('login');
-    expect(ruleFor('POST', '/api/auth/register')).toBe('register');
-    expect(ruleFor('POST', '/api/auth/forgot-password')).toBe('forgot-password');
-    expect(ruleFor('POST', '/api/auth/reset-password-with-token')).toBe('reset-password');
-    expect(ruleFor('GET', '/api/sample-domains/example.com')).toBe('quick-check');
-    expect(ruleFor('POST', '/api/email-verify')).toBe('email-verify');
-    expect(ruleFor('GET', '/api/auth/login')).toBeUndefined();
-    expect(ruleFor('GET', '/api/sample-domains/')).toBeUndefined();
-    expect(ruleFor('POST', '/api/auth/logout')).toBeUndefined();
+  it('applies to exactly the calls the architecture names, whatever the method', () => {
+    expect(ruleFor('/api/auth/login')).toBe('login');
+    expect(ruleFor('/api/auth/register')).toBe('register');
+    expect(ruleFor('/api/auth/forgot-password')).toBe('forgot-password');
+    expect(ruleFor('/api/auth/reset-password-with-token')).toBe('reset-password');
+    expect(ruleFor('/api/sample-domains/example.com')).toBe('quick-check');
+    expect(ruleFor('/api/email-verify')).toBe('email-verify');
+    expect(ruleFor('/api/sample-domains')).toBeUndefined();
+    expect(ruleFor('/api/auth/logout')).toBeUndefined();
+    expect(ruleFor('/api/auth/me')).toBeUndefined();
+  });
+});
+
+describe('clientKey', () => {
+  it.each([
+    ['192.0.2.1', '192.0.2.1'],
+    ['::ffff:192.0.2.1', '192.0.2.1'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['2001:0db8:0001:0002::1', '2001:db8:1:2::/64'],
+    ['2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['::1', '::/64'],
+  ])('keys %s as %s', (ip, key) => {
+    expect(clientKey(ip)).toBe(key);
+  });
+
+  it('keeps anything that is not an address as it is', () => {
+    expect(clientKey('unknown')).toBe('unknown');
   });
 });

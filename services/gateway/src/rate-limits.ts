@@ -1,15 +1,20 @@
 import type { Logger } from '@sendwell/server-kit';
 import type { Redis } from 'ioredis';
+import ipaddr from 'ipaddr.js';
 
 export interface RateLimit {
   max: number;
   windowMs: number;
 }
 
+/**
+ * A rule applies to every method: Fastify answers HEAD with a GET handler, and a handler may take
+ * more than one method, so limiting only the method a call is documented with leaves a way round.
+ */
 export interface RateLimitRule {
   /** Part of the Redis key and of the log line. */
   name: string;
-  method: string;
+  /** Given the normalised path (`normalizeRequestTarget`). */
   matches: (path: string) => boolean;
   limit: RateLimit;
   message: string;
@@ -42,19 +47,30 @@ const TOO_MANY = 'Too many attempts. Please try again later.';
 /** The calls the architecture names: login, register, password reset, quick check and email verification. */
 export function rateLimitRules(settings: RateLimitSettings): RateLimitRule[] {
   return [
-    { name: 'login', method: 'POST', matches: exact('/api/auth/login'), limit: settings.login, message: 'Too many login attempts. Please try again later.' },
-    { name: 'register', method: 'POST', matches: exact('/api/auth/register'), limit: settings.register, message: 'Too many registration attempts. Please try again later.' },
-    { name: 'forgot-password', method: 'POST', matches: exact('/api/auth/forgot-password'), limit: settings.forgotPassword, message: 'Too many password reset requests. Please try again later.' },
-    { name: 'reset-password', method: 'POST', matches: exact('/api/auth/reset-password-with-token'), limit: settings.resetPassword, message: TOO_MANY },
+    { name: 'login', matches: exact('/api/auth/login'), limit: settings.login, message: 'Too many login attempts. Please try again later.' },
+    { name: 'register', matches: exact('/api/auth/register'), limit: settings.register, message: 'Too many registration attempts. Please try again later.' },
+    { name: 'forgot-password', matches: exact('/api/auth/forgot-password'), limit: settings.forgotPassword, message: 'Too many password reset requests. Please try again later.' },
+    { name: 'reset-password', matches: exact('/api/auth/reset-password-with-token'), limit: settings.resetPassword, message: TOO_MANY },
     {
       name: 'quick-check',
-      method: 'GET',
       matches: (path) => path.startsWith('/api/sample-domains/') && path.length > '/api/sample-domains/'.length,
       limit: settings.quickCheck,
       message: 'Too many quick checks. Please wait a moment before checking another domain.',
     },
-    { name: 'email-verify', method: 'POST', matches: exact('/api/email-verify'), limit: settings.emailVerify, message: 'Too many email verifications. Please try again later.' },
+    { name: 'email-verify', matches: exact('/api/email-verify'), limit: settings.emailVerify, message: 'Too many email verifications. Please try again later.' },
   ];
+}
+
+/**
+ * The counter a client address is kept under: an IPv4 address as it is (also when it arrives
+ * IPv4-mapped, `::ffff:192.0.2.1`), an IPv6 address by its /64, the block one subscriber usually
+ * gets whole, so rotating addresses inside it does not buy fresh counters.
+ */
+export function clientKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
 }
 
 export type RateLimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -87,7 +103,7 @@ export class RateLimiter {
   }
 
   async hit(rule: RateLimitRule, clientIp: string): Promise<RateLimitVerdict> {
-    const key = `${this.prefix}:${rule.name}:${clientIp}`;
+    const key = `${this.prefix}:${rule.name}:${clientKey(clientIp)}`;
     try {
       const hit = (this.redis as unknown as Record<string, (key: string, windowMs: number) => Promise<[number, number]>>).gatewayRateLimitHit!;
       const [count, ttlMs] = await hit.call(this.redis, key, rule.limit.windowMs);

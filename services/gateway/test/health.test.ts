@@ -1,7 +1,11 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closedPortUrl, startEchoServer, startGateway, type EchoServer } from './helpers.js';
 
 const servers: EchoServer[] = [];
+const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   for (const name of ['auth', 'domains', 'billing', 'reports', 'scanner']) servers.push(await startEchoServer(name));
@@ -19,11 +23,12 @@ const urls = () => ({
   SCANNER_URL: servers[4]!.url,
 });
 
-it('answers /health and reports every service on /health/ready', async () => {
+it('answers /health on both listeners and reports every service on the internal /health/ready', async () => {
   const gateway = await startGateway(urls());
   try {
     expect((await gateway.app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok', service: 'gateway' });
-    const ready = await gateway.app.inject({ method: 'GET', url: '/health/ready' });
+    expect((await gateway.internal.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok', service: 'gateway' });
+    const ready = await gateway.internal.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({
       status: 'ok',
@@ -38,10 +43,32 @@ it('answers /health and reports every service on /health/ready', async () => {
 it('is not ready while a service is down', async () => {
   const gateway = await startGateway({ ...urls(), SCANNER_URL: await closedPortUrl() });
   try {
-    const ready = await gateway.app.inject({ method: 'GET', url: '/health/ready' });
+    const ready = await gateway.internal.inject({ method: 'GET', url: '/health/ready' });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toMatchObject({ status: 'unavailable', checks: { scanner: false, auth: true } });
   } finally {
     await gateway.close();
+  }
+});
+
+it('keeps /metrics and /health/ready off the public listener', async () => {
+  const dist = await mkdtemp(join(tmpdir(), 'sendwell-web-'));
+  await writeFile(join(dist, 'index.html'), SHELL);
+  const gateway = await startGateway({ ...urls(), WEB_DIST_DIR: dist });
+  try {
+    for (const url of ['/metrics', '/health/ready', '/health/ready?x=1']) {
+      const res = await gateway.app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+      // A browser gets the app's shell, as for any client-side route.
+      expect((await gateway.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body).toBe(SHELL);
+    }
+    expect((await gateway.internal.inject({ method: 'GET', url: '/metrics' })).body).toContain('gateway_http_requests_total');
+    // The internal listener serves nothing else: no proxy, no web app.
+    expect((await gateway.internal.inject({ method: 'GET', url: '/api/domains' })).statusCode).toBe(404);
+    expect((await gateway.internal.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })).statusCode).toBe(404);
+  } finally {
+    await gateway.close();
+    await rm(dist, { recursive: true, force: true });
   }
 });

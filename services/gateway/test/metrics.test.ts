@@ -1,17 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { closedPortUrl, startEchoServer, startGateway, type EchoServer, type Gateway } from './helpers.js';
-
-/** The value of the sample `name{...}` carrying all these labels (in whatever order prom-client writes them). */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  const wanted = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  for (const line of text.split('\n')) {
-    if (!line.startsWith(`${name}{`)) continue;
-    const inner = line.slice(name.length + 1, line.lastIndexOf('}'));
-    const pairs = inner.split(/,(?=[a-z_]+=")/);
-    if (wanted.every((w) => pairs.includes(w))) return Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return undefined;
-}
+import { closedPortUrl, sample, startEchoServer, startGateway, type EchoServer, type Gateway } from './helpers.js';
 
 let domains: EchoServer;
 let gateway: Gateway;
@@ -33,7 +21,7 @@ it('counts requests and latency by route-table entry, method and status, never b
   await gateway.app.inject({ method: 'GET', url: '/api/nope/789' });
   await gateway.app.inject({ method: 'GET', url: '/health' });
 
-  const res = await gateway.app.inject({ method: 'GET', url: '/metrics' });
+  const res = await gateway.internal.inject({ method: 'GET', url: '/metrics' });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
   const text = res.body;
@@ -55,8 +43,8 @@ it('counts requests and latency by route-table entry, method and status, never b
 
 it('counts upstream failures by service and kind', async () => {
   const res = await gateway.app.inject({ method: 'GET', url: '/api/reports' });
-  expect(res.statusCode).toBe(502);
-  const text = (await gateway.app.inject({ method: 'GET', url: '/metrics' })).body;
+  expect(res.statusCode).toBe(503);
+  const text = (await gateway.internal.inject({ method: 'GET', url: '/metrics' })).body;
   expect(sample(text, 'gateway_upstream_failures_total', { upstream: 'reports', kind: 'unavailable' })).toBe(1);
-  expect(sample(text, 'gateway_http_requests_total', { route: '/api/reports*', method: 'GET', status: '502' })).toBe(1);
+  expect(sample(text, 'gateway_http_requests_total', { route: '/api/reports*', method: 'GET', status: '503' })).toBe(1);
 });

@@ -149,11 +149,12 @@ describe('request ids', () => {
 });
 
 describe('upstream failures', () => {
-  it('answers 502 JSON when a service refuses the connection', async () => {
+  it('answers 503 JSON with Retry-After when a service refuses the connection (it never saw the request)', async () => {
     const down = await startGateway({ BILLING_URL: await closedPortUrl() });
     try {
       const res = await down.app.inject({ method: 'POST', url: '/api/setup-intent', payload: { a: 1 } });
-      expect(res.statusCode).toBe(502);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
       expect(res.json()).toEqual({
         code: 'UPSTREAM_UNAVAILABLE',
         message: 'The billing service is unavailable. Please try again shortly.',
@@ -164,13 +165,20 @@ describe('upstream failures', () => {
       const { port } = down.app.server.address() as AddressInfo;
       const client = new Client(`http://127.0.0.1:${port}`);
       const real = await client.request({ method: 'POST', path: '/api/webhooks/stripe', body: randomBytes(256 * 1024) });
-      expect(real.statusCode).toBe(502);
+      expect(real.statusCode).toBe(503);
       expect(await real.body.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE' });
       // Resolves once the upload has been drained by the gateway and the socket is closed cleanly.
       await client.close();
     } finally {
       await down.close();
     }
+  });
+
+  it('answers 502 JSON when a service drops the connection after the request reached it', async () => {
+    const res = await gateway.app.inject({ method: 'POST', url: '/api/reports/dropped?reset=1', payload: { a: 1 } });
+    expect(res.statusCode).toBe(502);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', message: 'The reports service is unavailable. Please try again shortly.' });
   });
 
   it('answers 504 JSON when a service hangs past the timeout', async () => {
@@ -196,8 +204,8 @@ describe('over real HTTP', () => {
   it('streams a large body both ways and keeps cookies', async () => {
     await gateway.app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = gateway.app.server.address() as AddressInfo;
-    // Larger than the kit's 1 MiB body limit: the gateway streams, it never buffers the body.
-    const big = randomBytes(3 * 1024 * 1024);
+    // Just under the 1 MiB body limit, and an answer far over the 64 KiB that is buffered: streamed both ways.
+    const big = randomBytes(1024 * 1024 - 1024);
     const res = await request(`http://127.0.0.1:${port}/api/reports/upload?cookies=1`, {
       method: 'PUT',
       body: big,

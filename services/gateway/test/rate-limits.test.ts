@@ -1,6 +1,6 @@
 import { deleteKeys } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPortUrl, startEchoServer, startGateway, type EchoServer, type Gateway } from './helpers.js';
+import { closedPortUrl, rawRequest, startEchoServer, startGateway, type Echo, type EchoServer, type Gateway } from './helpers.js';
 
 let auth: EchoServer;
 let domains: EchoServer;
@@ -96,6 +96,30 @@ describe('rate limits', () => {
     expect((await forged('192.0.2.3')).statusCode).toBe(429);
   });
 
+  it('limits every method that reaches a handler: HEAD with GET, and any method on a POST call', async () => {
+    const ip = '198.51.100.10';
+    const check = (method: 'GET' | 'HEAD') => gateway.app.inject({ method, url: '/api/sample-domains/example.com', remoteAddress: ip });
+    expect((await check('HEAD')).statusCode).toBe(200);
+    expect((await check('HEAD')).statusCode).toBe(200);
+    expect((await check('GET')).statusCode).toBe(429);
+    expect((await check('HEAD')).statusCode).toBe(429);
+
+    const other = '198.51.100.11';
+    const verify = (method: 'POST' | 'PUT') => gateway.app.inject({ method, url: '/api/email-verify', remoteAddress: other, payload: {} });
+    expect((await verify('PUT')).statusCode).toBe(200);
+    expect((await verify('POST')).statusCode).toBe(429);
+  });
+
+  it('keys IPv6 clients by their /64 and IPv4-mapped addresses as IPv4', async () => {
+    const loginFrom = (ip: string) => gateway.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip });
+    for (const ip of ['2001:db8:5:6::1', '2001:db8:5:6::2', '2001:db8:5:6:ffff:1:2:3']) expect((await loginFrom(ip)).statusCode).toBe(200);
+    expect((await loginFrom('2001:db8:5:6:abcd::9')).statusCode).toBe(429);
+    expect((await loginFrom('2001:db8:5:7::1')).statusCode).toBe(200);
+
+    for (let i = 0; i < 3; i++) expect((await loginFrom('198.51.100.12')).statusCode).toBe(200);
+    expect((await loginFrom('::ffff:198.51.100.12')).statusCode).toBe(429);
+  });
+
   it('lets requests through when Redis is down', async () => {
     const noRedis = await startGateway({ AUTH_URL: auth.url, RATE_LIMIT_LOGIN: '1/60s', REDIS_URL: (await closedPortUrl()).replace('http:', 'redis:') });
     try {
@@ -105,6 +129,55 @@ describe('rate limits', () => {
       }
     } finally {
       await noRedis.close();
+    }
+  });
+});
+
+describe('paths, as a socket sends them', () => {
+  let listening: Gateway;
+  let origin: string;
+
+  beforeAll(async () => {
+    listening = await startGateway({ AUTH_URL: auth.url, DOMAINS_URL: domains.url, RATE_LIMIT_LOGIN: '3/60s' });
+    origin = await listening.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+
+  afterAll(async () => {
+    await deleteKeys(listening.deps.env.RATE_LIMIT_PREFIX);
+    await listening?.close();
+  });
+
+  it('limits every spelling of a limited path the same, and forwards the path it limited', async () => {
+    const spellings = ['/api/auth/%6Cogin', '/api/auth//login', '/api/auth/login/', '/%61pi/auth/login#x', '/api/auth/log%69n?next=%2F'];
+    const answers = [];
+    for (const target of spellings) answers.push(await rawRequest(origin, 'POST', target));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(answers.slice(0, 3).map((a) => (JSON.parse(a.body) as Echo).url)).toEqual(['/api/auth/login', '/api/auth/login', '/api/auth/login']);
+    expect(JSON.parse(answers[3]!.body)).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many login attempts. Please try again later.' });
+    // The query string goes through as sent.
+    const echo = JSON.parse((await rawRequest(origin, 'GET', '/api/auth/m%65?next=%2F#top')).body) as Echo;
+    expect(echo.url).toBe('/api/auth/me?next=%2F');
+  });
+
+  it('refuses dot segments, encoded slashes, NUL and malformed escapes with a 400 that says why', async () => {
+    const dots = 'The request path must not contain "." or ".." segments.';
+    const slash = 'The request path must not contain an encoded "/" or "\\".';
+    const cases: [target: string, message: string | undefined][] = [
+      ['/api/auth/%2e%2e/auth/login', dots],
+      ['/api/domains/../auth/login', dots],
+      ['/api/./auth/login', dots],
+      ['/api/auth%2Flogin', slash],
+      ['/api/auth/login%5C', slash],
+      ['/api/auth/login%00', 'The request path must not contain NUL.'],
+      // The gateway's own router cannot decode this one; its answer is the same ApiError 400.
+      ['/api/auth/%zzogin', undefined],
+    ];
+    for (const [target, message] of cases) {
+      const answer = await rawRequest(origin, 'POST', target);
+      expect(answer.status, target).toBe(400);
+      const body = JSON.parse(answer.body) as { code: string; message: string };
+      expect(body.code, target).toBe('VALIDATION_FAILED');
+      if (message) expect(body.message, target).toBe(message);
     }
   });
 });

@@ -7,6 +7,8 @@ import { startGateway, type Gateway } from './helpers.js';
 
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const ASSET = 'console.log("app");';
+const SOURCE_MAP = '{"version":3,"sources":["../src/main.tsx"],"mappings":"AAAA"}';
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-characters' };
 /** Big enough to be worth compressing, as the build's chunks are. */
 const CHUNK = `export const rules = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, rule: 'SPF_TOO_MANY_LOOKUPS' })))};`;
 
@@ -25,6 +27,7 @@ beforeAll(async () => {
   await mkdir(join(dist, 'assets'));
   await writeFile(join(dist, 'index.html'), INDEX);
   await writeFile(join(dist, 'assets', 'index-abc123.js'), ASSET);
+  await writeFile(join(dist, 'assets', 'index-abc123.js.map'), SOURCE_MAP);
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   for (const [file, text] of [['index.html', INDEX], ['assets/chunk-def456.js', CHUNK]] as const) await writeWithCompressedCopies(dist, file, text);
   gateway = await startGateway({ WEB_DIST_DIR: dist });
@@ -83,7 +86,7 @@ describe('the built web app', () => {
 
   it('labels its requests "static" in the metrics', async () => {
     await gateway.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
-    const text = (await gateway.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const text = (await gateway.internal.inject({ method: 'GET', url: '/metrics' })).body;
     expect(text).toMatch(/gateway_http_requests_total\{[^}]*route="static",method="GET",status="200"[^}]*\} \d+/);
     expect(text).not.toContain('abc123');
   });
@@ -211,6 +214,18 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('adds HSTS in production unless told the gateway is reached over plain HTTP', async () => {
+    const prod = await startGateway({ ...PRODUCTION, WEB_DIST_DIR: dist });
+    const plain = await startGateway({ ...PRODUCTION, WEB_DIST_DIR: dist, TRUST_HTTPS: 'false' });
+    try {
+      expect((await prod.app.inject({ method: 'GET', url: '/', headers: html })).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect((await plain.app.inject({ method: 'GET', url: '/', headers: html })).headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await prod.close();
+      await plain.close();
+    }
+  });
+
   it('adds HSTS when served over HTTPS', async () => {
     const https = await startGateway({ TRUST_HTTPS: 'true' });
     try {
@@ -219,6 +234,26 @@ describe('security headers', () => {
       expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
     } finally {
       await https.close();
+    }
+  });
+});
+
+describe('source maps', () => {
+  it('are served in development, and answer 404 in production, where they would hand out the source', async () => {
+    const dev = await gateway.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map' });
+    expect(dev.statusCode).toBe(200);
+    expect(dev.body).toBe(SOURCE_MAP);
+    const prod = await startGateway({ ...PRODUCTION, WEB_DIST_DIR: dist });
+    try {
+      for (const headers of [{}, html]) {
+        const res = await prod.app.inject({ method: 'GET', url: '/assets/index-abc123.js.map', headers });
+        expect(res.statusCode).toBe(404);
+        expect(res.body).not.toContain('mappings');
+      }
+      // The code itself is still served.
+      expect((await prod.app.inject({ method: 'GET', url: '/assets/index-abc123.js' })).body).toBe(ASSET);
+    } finally {
+      await prod.close();
     }
   });
 });

@@ -1,6 +1,6 @@
-import { baseEnvSchema, envPort, parseEnv, requireProductionSecret } from '@sendwell/server-kit';
+import { baseEnvSchema, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
 
-const schema = baseEnvSchema.extend({ PORT: envPort(3004) }).superRefine(requireProductionSecret);
+const schema = baseEnvSchema.extend({ PORT: envPort(3004) }).superRefine(requireProductionSettings);
 
 export type Env = ReturnType<typeof loadEnv>;
 

@@ -9,7 +9,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  /** The action link inside; logged in outbox mode so a developer can follow it. */
+  /** The action link inside; kept in the outbox's .json so a developer can follow it, never logged. */
   link?: string;
 }
 
@@ -26,7 +26,11 @@ export interface MailerOptions {
   logger: Logger;
 }
 
-/** nodemailer over SMTP_URL; without it, each message goes to the outbox folder and the log. */
+/**
+ * nodemailer over SMTP_URL; without it (development and tests only: the env refuses it in production),
+ * each message goes to the outbox folder. The log names the subject and the message or file, never
+ * the recipient nor the link: a link carries a token that signs in or resets a password.
+ */
 export function createMailer(options: MailerOptions): Mailer {
   return options.smtpUrl ? smtpMailer(options.smtpUrl, options) : outboxMailer(options);
 }
@@ -37,7 +41,7 @@ function smtpMailer(url: string, { from, logger }: MailerOptions): Mailer {
   return {
     async send({ to, subject, text, html }) {
       const info = await transport.sendMail({ from, to, subject, text, html });
-      logger.info({ to, subject, messageId: info.messageId }, 'mail sent');
+      logger.info({ subject, messageId: info.messageId }, 'mail sent');
     },
     close: () => transport.close(),
   };
@@ -53,7 +57,7 @@ function outboxMailer({ from, outboxDir, logger }: MailerOptions): Mailer {
       const eml = join(outboxDir, `${base}.eml`);
       await writeFile(eml, info.message as Buffer);
       await writeFile(join(outboxDir, `${base}.json`), `${JSON.stringify({ from, to, subject, text, html, link, createdAt: new Date().toISOString() }, null, 2)}\n`);
-      logger.info({ to, subject, link, file: eml }, 'mail written to outbox (SMTP_URL is not set)');
+      logger.info({ subject, file: eml }, 'mail written to outbox (SMTP_URL is not set); the link is in its .json');
     },
     close: () => transport.close(),
   };

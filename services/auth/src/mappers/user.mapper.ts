@@ -1,4 +1,5 @@
 import { currencySchema, defaultCurrency, signupSourceSchema, type User } from '@sendwell/contracts';
+import { isAdministrator } from '@sendwell/server-kit';
 import type { UserRow } from '../repositories/user.repository.js';
 
 const toIso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -26,7 +27,7 @@ export function toUserDto(row: UserRow, adminEmail: string | undefined): User {
     emailVerified: row.emailVerified,
     stripeCustomerId: row.stripeCustomerId,
     stripeSubscriptionId: row.stripeSubscriptionId,
-    isAdmin: adminEmail !== undefined && adminEmail.toLowerCase() === row.email.toLowerCase(),
+    isAdmin: isAdministrator(row, adminEmail),
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };

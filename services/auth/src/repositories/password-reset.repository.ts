@@ -1,7 +1,7 @@
-import { sql, type Database, type DB, type Transaction } from '@sendwell/db';
+import { sql, type Executor } from '@sendwell/db';
 
 export class PasswordResetRepository {
-  constructor(private readonly db: Database | Transaction<DB>) {}
+  constructor(private readonly db: Executor) {}
 
   create(userId: number, tokenHash: string, expiresAt: Date): Promise<unknown> {
     return this.db.insertInto('passwordResetTokens').values({ userId, tokenHash, expiresAt }).execute();

@@ -1,4 +1,4 @@
-import { sql, type Database, type DB, type Transaction } from '@sendwell/db';
+import { sql, type Executor } from '@sendwell/db';
 
 export interface NewSession {
   userId: number;
@@ -8,7 +8,7 @@ export interface NewSession {
 }
 
 export class SessionRepository {
-  constructor(private readonly db: Database | Transaction<DB>) {}
+  constructor(private readonly db: Executor) {}
 
   create(session: NewSession): Promise<{ id: string; expires: Date }> {
     return this.db.insertInto('sessions').values(session).returning(['id', 'expires']).executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import { sql, type Database, type DB, type Insertable, type Selectable, type Transaction, type Updateable, type Users } from '@sendwell/db';
+import { sql, type Insertable, type Selectable, type Updateable, type Users, type Executor } from '@sendwell/db';
 
 /** Every column a user DTO needs: never the password hash nor the verification token. */
 export const userColumns = [
@@ -49,7 +49,7 @@ export const USERS_EMAIL_UNIQUE = 'users_email_lower_key';
 export const USERS_USERNAME_UNIQUE = 'users_username_lower_key';
 
 export class UserRepository {
-  constructor(private readonly db: Database | Transaction<DB>) {}
+  constructor(private readonly db: Executor) {}
 
   /** Emails are stored lower-cased; `lower(email)` matches the unique index. */
   findByEmailWithSecrets(email: string): Promise<UserWithSecrets | undefined> {
@@ -58,6 +58,21 @@ export class UserRepository {
       .select([...userColumns, 'passwordHash', 'emailVerificationExpires'])
       .where(sql`lower(email)`, '=', email.toLowerCase())
       .executeTakeFirst();
+  }
+
+  async findPasswordHash(id: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('users').select('passwordHash').where('id', '=', id).executeTakeFirst();
+    return row?.passwordHash;
+  }
+
+  /**
+   * Deletes the user; every table they own cascades from `users.id`, and the `auth_epoch` trigger
+   * makes every process drop its cached sessions. Only while the hash is still the one checked, so a
+   * password changed in between keeps the account.
+   */
+  async deleteIfPasswordHash(id: number, passwordHash: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).where('passwordHash', '=', passwordHash).executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 
   findById(id: number): Promise<UserRow | undefined> {

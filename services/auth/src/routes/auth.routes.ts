@@ -11,19 +11,19 @@ import {
   resetPasswordBody,
   verifyEmailAnswer,
   verifyEmailQuery,
+  errorResponses,
 } from '@sendwell/contracts';
-import type { TokenClaims } from '@sendwell/server-kit';
+import { sessionCookie, type TokenClaims } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
 import { PASSWORD_RESET_SUCCESS } from '../services/password-reset.service.js';
 import { VERIFICATION_SENT_MESSAGE } from '../services/auth.service.js';
-import { errorResponses } from './responses.js';
 import { clearSessionCookie, clientInfo, startSession } from './session-cookie.js';
 
 /** /api/auth: registration, sign-in and out, email verification and password reset. */
 export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
   const { auth, passwordReset } = deps.services;
-  const cookie = { secure: deps.env.COOKIE_SECURE, adminEmail: deps.env.ADMIN_EMAIL };
+  const cookie = { cookie: sessionCookie(deps.env), adminEmail: deps.env.ADMIN_EMAIL };
 
   app.post(
     '/register',
@@ -39,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
 
   app.post(
     '/login',
-    { schema: { body: loginBody, response: { 200: authAnswer, ...errorResponses(400, 401, 403) } } },
+    { schema: { body: loginBody, response: { 200: authAnswer, ...errorResponses(400, 401, 403, 429) } } },
     async (request, reply) => {
       const signedIn = await auth.login(request.body, clientInfo(request));
       return reply.send(startSession(reply, signedIn, cookie));
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
     // Logging out always succeeds for the caller: an expired or unknown token has nothing to revoke.
     const claims = await request.jwtVerify<TokenClaims>().catch(() => null);
     if (claims) await auth.logout(claims);
-    clearSessionCookie(reply, cookie.secure);
+    clearSessionCookie(reply, cookie.cookie);
     return reply.send({ success: true as const });
   });
 

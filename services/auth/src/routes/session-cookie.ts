@@ -1,15 +1,16 @@
 import type { AuthAnswer } from '@sendwell/contracts';
-import { AUTH_COOKIE } from '@sendwell/server-kit';
+import type { SessionCookie } from '@sendwell/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { toUserDto } from '../mappers/user.mapper.js';
 import type { ClientInfo, SignedIn } from '../services/auth.service.js';
 
 export interface CookieSettings {
-  secure: boolean;
+  cookie: SessionCookie;
   adminEmail: string | undefined;
 }
 
-const baseCookie = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as const, path: '/', secure });
+/** `Path=/` and no `Domain`, as the `__Host-` prefix of the Secure cookie requires. */
+const cookieOptions = ({ secure }: SessionCookie) => ({ httpOnly: true, sameSite: 'lax' as const, path: '/', secure });
 
 /**
  * Turns a new session into the answer of login, registration and email verification: a JWT naming
@@ -18,12 +19,12 @@ const baseCookie = (secure: boolean) => ({ httpOnly: true, sameSite: 'lax' as co
 export function startSession(reply: FastifyReply, { user, session }: SignedIn, settings: CookieSettings): AuthAnswer {
   const token = reply.server.jwt.sign({ sub: String(user.id), sid: session.id });
   const maxAge = Math.max(0, Math.floor((session.expires.getTime() - Date.now()) / 1000));
-  reply.setCookie(AUTH_COOKIE, token, { ...baseCookie(settings.secure), maxAge });
+  reply.setCookie(settings.cookie.name, token, { ...cookieOptions(settings.cookie), maxAge });
   return { token, user: toUserDto(user, settings.adminEmail) };
 }
 
-export function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
-  reply.clearCookie(AUTH_COOKIE, baseCookie(secure));
+export function clearSessionCookie(reply: FastifyReply, cookie: SessionCookie): void {
+  reply.clearCookie(cookie.name, cookieOptions(cookie));
 }
 
 export function clientInfo(request: FastifyRequest): ClientInfo {

@@ -1,21 +1,41 @@
-import { getUserAnswer, updateCurrencyBody, updateDateFormatBody, updateTimezoneBody, userUpdateAnswer } from '@sendwell/contracts';
-import { requireAuth } from '@sendwell/server-kit';
+import {
+  ACCOUNT_DELETED_MESSAGE,
+  deleteUserAnswer,
+  deleteUserBody,
+  getUserAnswer,
+  updateCurrencyBody,
+  updateDateFormatBody,
+  updateTimezoneBody,
+  userUpdateAnswer,
+  errorResponses,
+} from '@sendwell/contracts';
+import { requireAuth, sessionCookie } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
 import { toUserDto } from '../mappers/user.mapper.js';
 import type { UserRow } from '../repositories/user.repository.js';
-import { errorResponses } from './responses.js';
+import { clearSessionCookie } from './session-cookie.js';
 
 /** /api/user: the caller's own user and preferences. Every route needs a live session. */
 export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const { users } = deps.services;
+  const { users, auth } = deps.services;
   const answer = (message: string, row: UserRow) => ({ message, user: toUserDto(row, deps.env.ADMIN_EMAIL) });
   app.addHook('onRequest', app.authenticate);
 
   app.get('', { schema: { response: { 200: getUserAnswer, ...errorResponses(401) } } }, async (request) => {
-    // The session lookup already read the user's row; the plan in it is current, never from the token.
-    return toUserDto(requireAuth(request).user, deps.env.ADMIN_EMAIL);
+    // Read now, so the plan is current, never from the token.
+    return toUserDto(await users.get(requireAuth(request).user.id), deps.env.ADMIN_EMAIL);
   });
+
+  app.delete(
+    '',
+    { schema: { body: deleteUserBody, response: { 200: deleteUserAnswer, ...errorResponses(400, 401, 429) } } },
+    async (request, reply) => {
+      await auth.deleteAccount(requireAuth(request).user, request.body.password);
+      clearSessionCookie(reply, sessionCookie(deps.env));
+      return reply.send({ message: ACCOUNT_DELETED_MESSAGE });
+    },
+  );
 
   app.put(
     '/timezone',

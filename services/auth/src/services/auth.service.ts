@@ -1,5 +1,7 @@
 import {
+  DELETE_ACCOUNT_WRONG_PASSWORD,
   EMAIL_NOT_VERIFIED,
+  NOT_AUTHENTICATED,
   JobName,
   signupDomainJobId,
   EMAIL_TAKEN,
@@ -16,6 +18,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { verificationMail } from '../mail/templates.js';
 import { SessionRepository } from '../repositories/session.repository.js';
 import { USERS_EMAIL_UNIQUE, USERS_USERNAME_UNIQUE, UserRepository, type UserRow, type UserWithSecrets } from '../repositories/user.repository.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { PasswordHasher } from './password-hasher.js';
 import { hashLinkToken, newLinkToken } from './tokens.js';
 
@@ -45,7 +48,6 @@ export interface SignedIn {
 export type Registration = ({ kind: 'signed-in' } & SignedIn) | { kind: 'verification-sent' };
 
 /** Sign-ups that arrive with a domain to watch: from the landing page or a quick check (part 1 §2, Dashboard). */
-const QUEUE_TIMEOUT_MS = 3_000;
 const DOMAIN_SIGNUP_SOURCES: ReadonlySet<string> = new Set(['quick-check', 'landing_page']);
 
 export interface AuthServiceOptions {
@@ -66,6 +68,7 @@ export class AuthService {
     private readonly options: AuthServiceOptions,
     /** Where the sign-up domain's provisioning job goes; the domains service adds the domain. */
     private readonly queues: Pick<Queues, 'add'>,
+    private readonly loginThrottle: LoginThrottle,
   ) {
     this.users = new UserRepository(db);
     this.sessions = new SessionRepository(db);
@@ -126,24 +129,21 @@ export class AuthService {
    * does not undo the account: the user can still add the domain from the dashboard.
    */
   private async queueSignupDomain(userId: number, domain: string): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
     try {
-      // Bounded: a Redis that never becomes ready must not hold the registration answer.
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('queue did not answer in time')), QUEUE_TIMEOUT_MS);
-      });
-      await Promise.race([this.queues.add(JobName.ProvisionSignupDomain, { userId, domain }, { jobId: signupDomainJobId(userId) }), timeout]);
+      // Bounded by `queues.add`: a Redis that never becomes ready must not hold the registration answer.
+      await this.queues.add(JobName.ProvisionSignupDomain, { userId, domain }, { jobId: signupDomainJobId(userId) });
     } catch (err) {
       this.logger.error({ err, userId }, 'could not queue the sign-up domain');
-    } finally {
-      clearTimeout(timer);
     }
   }
 
   async login(input: LoginInput, client: ClientInfo): Promise<SignedIn> {
+    // Before anything is read: a locked account answers 429 alike whether or not it exists.
+    await this.loginThrottle.enter(input.email);
     const user = await this.users.findByEmailWithSecrets(input.email);
     const ok = user ? await this.hasher.verify(user.passwordHash, input.password) : await this.hasher.verifyNobody(input.password);
     if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
+    await this.loginThrottle.succeeded(input.email);
 
     if (this.options.requireEmailVerification && !user.emailVerified) {
       await this.resendVerificationIfDue(user);
@@ -151,6 +151,20 @@ export class AuthService {
     }
     const session = await this.sessions.create(this.newSession(user.id, client));
     return { user, session };
+  }
+
+  /**
+   * Deletes the caller's account once their password is confirmed. The attempt counts against the
+   * account like a login, so a stolen session cannot be used to guess the password either.
+   */
+  async deleteAccount(user: { id: number; email: string }, password: string): Promise<void> {
+    await this.loginThrottle.enter(user.email);
+    const passwordHash = await this.users.findPasswordHash(user.id);
+    if (passwordHash === undefined) throw unauthorized(NOT_AUTHENTICATED);
+    if (!(await this.hasher.verify(passwordHash, password))) throw badRequest(DELETE_ACCOUNT_WRONG_PASSWORD);
+    if (!(await this.users.deleteIfPasswordHash(user.id, passwordHash))) throw badRequest(DELETE_ACCOUNT_WRONG_PASSWORD);
+    await this.loginThrottle.succeeded(user.email);
+    this.logger.info({ userId: user.id }, 'account deleted');
   }
 
   /** Revokes the session a token names; a token of an unknown or revoked session changes nothing. */

@@ -11,6 +11,11 @@ export class UserService {
     this.users = new UserRepository(db);
   }
 
+  /** The caller's own row, for `GET /api/user`: a request carries only the few columns other services use. */
+  async get(userId: number): Promise<UserRow> {
+    return orGone(await this.users.findById(userId));
+  }
+
   updateTimezone(userId: number, timezone: string): Promise<UserRow> {
     return this.update(userId, { timezone });
   }

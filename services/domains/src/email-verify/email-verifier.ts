@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { promises as dns } from 'node:dns';
 import { emailVerificationReasons, type EmailVerificationResult, type EmailVerificationStatus } from '@sendwell/contracts';
-import type { Logger } from '@sendwell/server-kit';
+import { addressRefusal, nameRefusal, type Logger, type OutboundPolicy } from '@sendwell/server-kit';
 import { parseAddress, type ParsedAddress } from './address-syntax.js';
 import { isDisposableDomain } from './disposable-domains.js';
 import { findMailHosts, hostAddresses, type MailHosts } from './mail-hosts.js';
@@ -19,6 +19,8 @@ export interface EmailVerifierConfig {
   smtpTimeoutMs: number;
   /** Mail hosts tried, in preference order, when a connection fails. */
   maxMailHosts?: number;
+  /** The outbound guard: an MX on a private address (or a special-use name) is never connected to. */
+  outbound: OutboundPolicy;
 }
 
 export interface Verdict {
@@ -99,21 +101,36 @@ export class EmailVerifier {
     const decoy = `sendwell-probe-${randomBytes(6).toString('hex')}@${address.asciiDomain}`;
     const smtpUtf8 = /[^\x20-\x7e]/.test(address.local);
     let lastError = 'no mail host';
+    let probed = false;
+    let refused: { host: string; reason: string } | null = null;
     for (const host of hosts.slice(0, this.config.maxMailHosts ?? 2)) {
-      let ip: string | undefined;
+      const nameReason = nameRefusal(host);
+      if (nameReason !== null) {
+        refused ??= { host, reason: nameReason };
+        continue;
+      }
+      let addresses: string[];
       try {
-        ip = (await hostAddresses(this.resolver, host))[0];
+        addresses = await hostAddresses(this.resolver, host);
       } catch (error) {
         lastError = `lookup of ${host} failed`;
         this.logger.debug({ err: error, host }, 'mail host lookup failed');
         continue;
       }
-      if (!ip) {
+      if (addresses.length === 0) {
         lastError = `${host} has no address`;
         continue;
       }
+      // The first address the guard lets through, dialled as an IP so it cannot be resolved differently.
+      const ip = addresses.find((address) => addressRefusal(address, this.config.outbound) === null);
+      if (ip === undefined) {
+        refused ??= { host, reason: addressRefusal(addresses[0]!, this.config.outbound)! };
+        continue;
+      }
+      probed = true;
       const outcome = await probeRecipients({
         host: ip,
+        outbound: this.config.outbound,
         port: this.config.smtpPort,
         heloDomain: this.config.heloDomain,
         mailFrom: `probe@${this.config.heloDomain}`,
@@ -127,6 +144,12 @@ export class EmailVerifier {
       lastError = outcome.error;
       // Only a connection failure sends us to the next host; a server that answered has spoken for the domain.
       if (outcome.stage !== 'connect') break;
+    }
+    if (!probed && refused) {
+      return {
+        status: 'unknown',
+        description: `The mail server of ${address.domain} (${refused.host}) points at a private address (${refused.reason}), so the mailbox was not probed.`,
+      };
     }
     return { status: 'unknown', description: `The mail server of ${address.domain} could not confirm the mailbox (${lastError}).` };
   }

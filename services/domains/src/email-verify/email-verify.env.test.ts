@@ -10,7 +10,7 @@ describe('email verification settings', () => {
     expect(parsed.success).toBe(true);
     expect(emailVerifierConfig(parsed.data!)).toEqual({
       dns: { servers: [], timeoutMs: 2000 },
-      verifier: { smtpProbe: false, smtpPort: 25, heloDomain: 'sendwell.local', smtpTimeoutMs: 5000 },
+      verifier: { smtpProbe: false, smtpPort: 25, heloDomain: 'sendwell.local', smtpTimeoutMs: 5000, outbound: { allowLoopback: false } },
       rateLimit: { limit: 60, windowSeconds: 3600 },
     });
   });

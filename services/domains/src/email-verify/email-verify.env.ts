@@ -45,7 +45,8 @@ export const emailVerifyEnvFields = {
 
 type EmailVerifyEnv = { [K in keyof typeof emailVerifyEnvFields]: z.infer<(typeof emailVerifyEnvFields)[K]> };
 
-export function emailVerifierConfig(env: EmailVerifyEnv): { dns: DnsLookupOptions; verifier: EmailVerifierConfig; rateLimit: { limit: number; windowSeconds: number } } {
+/** ALLOW_LOOPBACK_TARGETS comes from the shared settings (server-kit's baseEnvSchema); unset, the guard refuses loopback. */
+export function emailVerifierConfig(env: EmailVerifyEnv & { ALLOW_LOOPBACK_TARGETS?: boolean }): { dns: DnsLookupOptions; verifier: EmailVerifierConfig; rateLimit: { limit: number; windowSeconds: number } } {
   return {
     dns: { servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS },
     verifier: {
@@ -53,6 +54,7 @@ export function emailVerifierConfig(env: EmailVerifyEnv): { dns: DnsLookupOption
       smtpPort: env.EMAIL_VERIFY_SMTP_PORT,
       heloDomain: env.EMAIL_VERIFY_HELO_DOMAIN,
       smtpTimeoutMs: env.EMAIL_VERIFY_SMTP_TIMEOUT_MS,
+      outbound: { allowLoopback: env.ALLOW_LOOPBACK_TARGETS ?? false },
     },
     rateLimit: { limit: env.EMAIL_VERIFY_RATE_LIMIT, windowSeconds: env.EMAIL_VERIFY_RATE_WINDOW_SECONDS },
   };

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { addressRefusal, describeSocketError, type OutboundPolicy } from '@sendwell/server-kit';
 
 /**
  * A minimal SMTP client for recipient probing (RFC 5321 §3.3): greeting, EHLO (HELO if refused),
@@ -15,7 +16,10 @@ export interface SmtpReply {
 }
 
 export interface ProbeOptions {
+  /** The mail host's IP address, vetted by the outbound guard (a name would be resolved again by net). */
   host: string;
+  /** The outbound guard's policy; a refused address is never connected to. */
+  outbound: OutboundPolicy;
   port: number;
   /** Our name in EHLO; also the domain of the envelope sender. */
   heloDomain: string;
@@ -116,7 +120,7 @@ function connect(host: string, port: number, timeoutMs: number): Promise<net.Soc
     const socket = net.connect({ host, port });
     const timer = setTimeout(() => {
       socket.destroy();
-      reject(new Error(`connection to ${host}:${port} timed out after ${timeoutMs} ms`));
+      reject(new Error(`connection timed out after ${timeoutMs} ms`));
     }, timeoutMs);
     socket.once('connect', () => {
       clearTimeout(timer);
@@ -125,7 +129,8 @@ function connect(host: string, port: number, timeoutMs: number): Promise<net.Soc
     socket.once('error', (error) => {
       clearTimeout(timer);
       socket.destroy();
-      reject(error);
+      // Plain words: the raw text names the address and port, and the description reaches the user.
+      reject(new Error(describeSocketError(error)));
     });
   });
 }
@@ -133,6 +138,8 @@ function connect(host: string, port: number, timeoutMs: number): Promise<net.Soc
 const positive = (reply: SmtpReply) => reply.code >= 200 && reply.code < 300;
 
 export async function probeRecipients(options: ProbeOptions): Promise<ProbeOutcome> {
+  const refusal = addressRefusal(options.host, options.outbound);
+  if (refusal !== null) return { ok: false, stage: 'connect', error: `the mail server is on a private address (${refusal})` };
   let socket: net.Socket;
   try {
     socket = await connect(options.host, options.port, options.stepTimeoutMs);

@@ -1,54 +1,33 @@
-import type { DnsRecords, DomainCheck } from '@sendwell/contracts';
+import { dnsSnapshotSchema, type CheckDetails, type CheckType, type DnsRecords, type DomainCheck } from '@sendwell/contracts';
 import { toIsoOrNull } from './time.js';
 
-/** What this service reads of the scanner's `scans.dns_snapshot` (services/scanner/src/scan/dns-snapshot.ts). */
-interface SnapshotShape {
-  a?: unknown;
-  mx?: unknown;
-  spfRecord?: unknown;
-  dmarcRecord?: unknown;
-}
+const nonEmptyOrNull = (value: string | null | undefined): string | null => (value ? value : null);
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
-const stringOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-function mxList(value: unknown): DnsRecords['mxRecords'] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((mx: unknown) => {
-    const m = mx as { exchange?: unknown; priority?: unknown; ips?: unknown };
-    if (typeof m?.exchange !== 'string' || typeof m.priority !== 'number' || !Number.isInteger(m.priority) || m.priority < 0) return [];
-    return [{ exchange: m.exchange, priority: m.priority, ips: strings(m.ips) }];
-  });
-}
-
-/** The addresses SPF authorises, flattened by the SPF check (`details.flattenedIps[].ip`), without repeats. */
-function spfIps(spf: DomainCheck | undefined): string[] {
-  const flattened = (spf?.details as { flattenedIps?: unknown } | undefined)?.flattenedIps;
-  if (!Array.isArray(flattened)) return [];
-  const ips = flattened.map((f: unknown) => (f as { ip?: unknown })?.ip).filter((ip): ip is string => typeof ip === 'string');
-  return [...new Set(ips)];
+function detailsOf<T extends CheckType>(checks: readonly DomainCheck[], type: T): CheckDetails<T> | undefined {
+  return checks.find((c): c is Extract<DomainCheck, { type: T }> => c.type === type)?.details as CheckDetails<T> | undefined;
 }
 
 export const emptyDnsRecords: DnsRecords = { aRecords: [], mxRecords: [], spfRecord: null, spfIps: [], dmarcRecord: null, checkedAt: null };
 
 /**
- * The detail page's DNS section from the latest completed scan: its DNS snapshot first; for a scan
- * without one, what the checks' own details recorded.
+ * The detail page's DNS section from the latest completed scan: its DNS snapshot (written by the
+ * scanner, parsed with the contracts' schema) first; for a scan without a valid one, what the checks'
+ * own details recorded.
  */
 export function toDnsRecords(scan: { completedAt: Date | null; createdAt: Date; dnsSnapshot: unknown } | undefined, checks: readonly DomainCheck[]): DnsRecords {
   if (!scan) return emptyDnsRecords;
-  const byType = new Map(checks.map((c) => [c.type, c]));
-  const spf = byType.get('spf');
-  const snapshot = (scan.dnsSnapshot ?? null) as SnapshotShape | null;
-  const dns = byType.get('dns_performance')?.details as { aRecords?: unknown; mxRecords?: unknown } | undefined;
-  const dmarc = byType.get('dmarc')?.details as { record?: unknown } | undefined;
-  const spfDetails = spf?.details as { record?: unknown } | undefined;
+  const parsed = scan.dnsSnapshot == null ? undefined : dnsSnapshotSchema.safeParse(scan.dnsSnapshot);
+  const snapshot = parsed?.success ? parsed.data : null;
+  const spf = detailsOf(checks, 'spf');
+  const dns = detailsOf(checks, 'dns_performance');
+  // The addresses SPF authorises, flattened by the SPF check, without repeats.
+  const spfIps = [...new Set((spf?.flattenedIps ?? []).map((f) => f.ip))];
   return {
-    aRecords: snapshot ? strings(snapshot.a) : strings(dns?.aRecords),
-    mxRecords: snapshot ? mxList(snapshot.mx) : mxList(dns?.mxRecords),
-    spfRecord: snapshot ? stringOrNull(snapshot.spfRecord) : stringOrNull(spfDetails?.record),
-    spfIps: spfIps(spf),
-    dmarcRecord: snapshot ? stringOrNull(snapshot.dmarcRecord) : stringOrNull(dmarc?.record),
+    aRecords: snapshot ? snapshot.a : (dns?.aRecords ?? []),
+    mxRecords: (snapshot ? snapshot.mx : (dns?.mxRecords ?? [])).map(({ exchange, priority, ips }) => ({ exchange, priority, ips: ips ?? [] })),
+    spfRecord: nonEmptyOrNull(snapshot ? snapshot.spfRecord : spf?.record),
+    spfIps,
+    dmarcRecord: nonEmptyOrNull(snapshot ? snapshot.dmarcRecord : detailsOf(checks, 'dmarc')?.record),
     checkedAt: toIsoOrNull(scan.completedAt ?? scan.createdAt),
   };
 }

@@ -1,4 +1,4 @@
-import type { Database, Transaction, DB } from '@sendwell/db';
+import type { Executor } from '@sendwell/db';
 
 const ALERT_COLUMNS = [
   'domainAlerts.id',
@@ -19,7 +19,7 @@ const ALERT_COLUMNS = [
 
 /** Domain alerts are written by the scanner; this service reads them and marks them read. */
 export class AlertRepository {
-  constructor(private readonly db: Database | Transaction<DB>) {}
+  constructor(private readonly db: Executor) {}
 
   private base() {
     return this.db.selectFrom('domainAlerts').innerJoin('domains', 'domains.id', 'domainAlerts.domainId').select(ALERT_COLUMNS);

@@ -1,5 +1,4 @@
-import type { DomainChecks, Selectable } from '@sendwell/db';
-import type { Executor } from './db.js';
+import type { DomainChecks, Selectable, Executor } from '@sendwell/db';
 
 export const checkColumns = [
   'domainChecks.id',

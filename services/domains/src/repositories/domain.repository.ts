@@ -1,6 +1,6 @@
 import { DELETED_DOMAIN_RETENTION_DAYS } from '@sendwell/contracts';
-import { sql, type Domains, type Selectable } from '@sendwell/db';
-import type { Executor } from './db.js';
+import { sql, type Domains, type Selectable, type Executor } from '@sendwell/db';
+import { deleteInBatches, idArray } from './batches.js';
 
 /** Every column the domain DTO needs (never `last_manual_scan_at`, which is the cooldown's business). */
 export const domainColumns = [
@@ -201,22 +201,22 @@ export class DomainRepository {
    * alerts go with them (ON DELETE CASCADE), reports keep their data with the domain unset.
    */
   async purgeExpired(batch = 1_000): Promise<number> {
-    let total = 0;
-    for (;;) {
+    return deleteInBatches(batch, async () => {
       const result = await this.db
         .deleteFrom('domains')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('domains')
-            .select('id')
-            .where('isDeleted', '=', true)
-            .where('deletedAt', '<=', retentionStart)
-            .limit(batch),
+        .where((eb) =>
+          eb(
+            'id',
+            '=',
+            eb.fn.any(
+              idArray<number>(
+                eb.selectFrom('domains').select('id').where('isDeleted', '=', true).where('deletedAt', '<=', retentionStart).orderBy('deletedAt').limit(batch),
+              ),
+            ),
+          ),
         )
         .executeTakeFirst();
-      const n = Number(result.numDeletedRows);
-      total += n;
-      if (n < batch) return total;
-    }
+      return Number(result.numDeletedRows);
+    });
   }
 }

@@ -1,5 +1,4 @@
-import type { DomainReputationHistory, Selectable } from '@sendwell/db';
-import type { Executor } from './db.js';
+import type { DomainReputationHistory, Selectable, Executor } from '@sendwell/db';
 
 export type ReputationRow = Pick<Selectable<DomainReputationHistory>, 'domainId' | 'score' | 'trend' | 'previousScore' | 'factors' | 'calculatedAt'>;
 

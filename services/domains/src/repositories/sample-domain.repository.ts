@@ -1,16 +1,17 @@
-import type { Database, DB, Transaction } from '@sendwell/db';
+import type { Executor } from '@sendwell/db';
+import { deleteInBatches, idArray } from './batches.js';
 
 /** A claimed refresh that never completes (queue down) may be claimed again after this. */
 const REFRESH_CLAIM_MS = 2 * 60_000;
 
-const SAMPLE_COLUMNS = ['id', 'name', 'status', 'lastScan', 'scanCount', 'createdAt', 'updatedAt'] as const;
+const SAMPLE_COLUMNS = ['id', 'name', 'status', 'lastScan', 'scanCount', 'createdAt', 'updatedAt', 'lastViewedAt'] as const;
 
 /**
  * The quick check's domains. This service creates the row; the scanner's scan-sample-domain job
  * writes its status, lastScan and checks.
  */
 export class SampleDomainRepository {
-  constructor(private readonly db: Database | Transaction<DB>) {}
+  constructor(private readonly db: Executor) {}
 
   async findByName(name: string) {
     return this.db.selectFrom('sampleDomains').select(SAMPLE_COLUMNS).where('name', '=', name).executeTakeFirst();
@@ -49,6 +50,29 @@ export class SampleDomainRepository {
       .returning('id')
       .executeTakeFirst();
     return claimed !== undefined;
+  }
+
+  /** Records a quick-check view; the nightly clean-up purges sample domains nobody has viewed for a while. */
+  async markViewed(id: number, at: Date): Promise<void> {
+    await this.db.updateTable('sampleDomains').set({ lastViewedAt: at }).where('id', '=', id).execute();
+  }
+
+  /**
+   * Deletes sample domains not viewed since `cutoff` (their checks cascade), `batch` rows per
+   * statement so a large backlog never holds its locks for long. The view time is checked again by
+   * each delete, so a domain viewed while the purge runs is kept.
+   */
+  async purgeNotViewedSince(cutoff: Date, batch: number): Promise<number> {
+    return deleteInBatches(batch, async () => {
+      const result = await this.db
+        .deleteFrom('sampleDomains')
+        .where((eb) =>
+          eb('id', '=', eb.fn.any(idArray<number>(eb.selectFrom('sampleDomains').select('id').where('lastViewedAt', '<', cutoff).orderBy('lastViewedAt').limit(batch)))),
+        )
+        .where('lastViewedAt', '<', cutoff)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
   }
 
   /** The latest scan's checks (the scanner replaces them on every scan). */

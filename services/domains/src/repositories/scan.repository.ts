@@ -1,6 +1,4 @@
-import type { ScanTrigger } from '@sendwell/contracts';
-import { sql, type Scans, type Selectable } from '@sendwell/db';
-import type { Executor } from './db.js';
+import { sql, type Scans, type Selectable, type Executor } from '@sendwell/db';
 
 export const scanColumns = [
   'scans.id',
@@ -26,25 +24,6 @@ export interface HistoryScanRow {
 
 export class ScanRepository {
   constructor(private readonly db: Executor) {}
-
-  async create(domainId: number, trigger: ScanTrigger): Promise<string> {
-    const row = await this.db.insertInto('scans').values({ domainId, trigger }).returning(['id']).executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  /** A scan row whose job was never queued because the domain already had a scan pending. */
-  async deleteQueued(scanId: string): Promise<void> {
-    await this.db.deleteFrom('scans').where('id', '=', scanId).where('status', '=', 'queued').execute();
-  }
-
-  async failQueued(scanId: string, error: string): Promise<void> {
-    await this.db
-      .updateTable('scans')
-      .set({ status: 'failed', error, completedAt: sql<Date>`now()` })
-      .where('id', '=', scanId)
-      .where('status', '=', 'queued')
-      .execute();
-  }
 
   /** One scan of a domain the user owns and has not deleted. */
   findOwned(userId: number, scanId: string, domainId?: number): Promise<(ScanRow & { domainName: string }) | undefined> {

@@ -1,4 +1,4 @@
-import type { Executor } from './db.js';
+import type { Executor } from '@sendwell/db';
 
 /** The few user columns this service reads (auth owns the table). */
 export class UserRepository {

@@ -1,8 +1,7 @@
-import { domainHistoryAnswer, scanDetailAnswer, scanIdParams } from '@sendwell/contracts';
+import { domainHistoryAnswer, scanDetailAnswer, scanIdParams, errorResponses } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
-import { errorResponses } from './responses.js';
 
 /** /api/domain-checks: the history page and one scan's detail. */
 export const domainCheckRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

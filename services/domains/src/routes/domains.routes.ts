@@ -14,11 +14,11 @@ import {
   reputationHistoryAnswer,
   restoreDomainAnswer,
   restoreDomainBody,
+  errorResponses,
 } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
-import { errorResponses } from './responses.js';
 
 /** /api/domains: the domain lifecycle and the results of a domain's latest scan. Every call is signed in. */
 export const domainRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

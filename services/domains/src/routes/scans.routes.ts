@@ -1,8 +1,7 @@
-import { blacklistCheckAnswer, domainIdParams, domainScanParams, scanDomainAnswer, scanStatusAnswer } from '@sendwell/contracts';
+import { blacklistCheckAnswer, domainIdParams, domainScanParams, scanDomainAnswer, scanStatusAnswer, errorResponses } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
-import { errorResponses } from './responses.js';
 
 /** /api/domains/{id}/scan, /check and /scans/{scanId}: scans asked for by the user, answered at once (202). */
 export const scanRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {

@@ -21,7 +21,6 @@ import { toReputationDto } from '../mappers/reputation.mapper.js';
 import { toHistoryScanDto, toScanDto } from '../mappers/scan.mapper.js';
 import { toIsoOrNull } from '../mappers/time.js';
 import { CheckRepository } from '../repositories/check.repository.js';
-import { isStoredId } from '../repositories/db.js';
 import { DomainRepository } from '../repositories/domain.repository.js';
 import { ReputationRepository } from '../repositories/reputation.repository.js';
 import { ScanRepository, type HistoryScanRow } from '../repositories/scan.repository.js';
@@ -49,7 +48,7 @@ export class CheckService {
    */
   async latestChecks(user: AuthUser, id: number): Promise<DomainCheck[]> {
     const repository = new CheckRepository(this.db);
-    const latest = isStoredId(id) ? await repository.latestScanOfActiveDomain(user.id, id) : undefined;
+    const latest = await repository.latestScanOfActiveDomain(user.id, id);
     if (!latest) throw notFound(DOMAIN_NOT_FOUND);
     if (latest.scanId === null) return [];
     const known = this.checksByScan.get(latest.scanId);

@@ -14,9 +14,8 @@ import {
   type ScanTrigger,
 } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { AppError, conflict, notFound, planLimit, type AuthUser, type Logger } from '@sendwell/server-kit';
+import { AppError, conflict, createScan, notFound, planLimit, type AuthUser, type Logger } from '@sendwell/server-kit';
 import { toDeletedDomainDto, toDomainDto, toLastScanSummary } from '../mappers/domain.mapper.js';
-import { isStoredId } from '../repositories/db.js';
 import { DomainRepository, type DomainRow } from '../repositories/domain.repository.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
@@ -58,7 +57,7 @@ export class DomainService {
   }
 
   async requireActive(user: AuthUser, id: number): Promise<DomainRow> {
-    const row = isStoredId(id) ? await new DomainRepository(this.db).findActive(user.id, id) : undefined;
+    const row = await new DomainRepository(this.db).findActive(user.id, id);
     if (!row) throw notFound(DOMAIN_NOT_FOUND);
     return row;
   }
@@ -85,13 +84,12 @@ export class DomainService {
     } catch (err) {
       // The domain is added either way; a paid plan's scheduler scans it soon, a free user can press Scan Now.
       this.logger.error({ err, domainId: added.row.id }, 'could not queue the first scan');
-      await this.scans.markUnqueued(added.scanId);
       return { message: DOMAIN_ADDED_SCAN_NOT_QUEUED, domain: toDomainDto(added.row), scanId: null, restored: false };
     }
   }
 
   async remove(user: AuthUser, id: number): Promise<Ok> {
-    const row = isStoredId(id) ? await new DomainRepository(this.db).softDelete(user.id, id) : undefined;
+    const row = await new DomainRepository(this.db).softDelete(user.id, id);
     if (!row) throw notFound(DOMAIN_NOT_FOUND);
     this.logger.info({ domainId: row.id, userId: user.id }, 'domain deleted');
     return { success: true, message: domainRemovedMessage(row.name) };
@@ -114,7 +112,7 @@ export class DomainService {
 
   /** GET /api/domains/{id}/last-scan: active or deleted within the window (part 2 §2.5). */
   async lastScan(user: AuthUser, id: number): Promise<LastScanSummary> {
-    const row = isStoredId(id) ? await new DomainRepository(this.db).findVisible(user.id, id) : undefined;
+    const row = await new DomainRepository(this.db).findVisible(user.id, id);
     if (!row) throw notFound(DOMAIN_NOT_FOUND);
     return toLastScanSummary(row);
   }
@@ -137,7 +135,7 @@ export class DomainService {
       if (!row) throw err;
       const scans = new ScanRepository(this.db);
       if (await scans.hasLiveScan(row.id)) return { outcome: 'present', domainId: row.id, scanId: null };
-      const scanId = await scans.create(row.id, 'signup');
+      const scanId = await createScan(this.db, row.id, 'signup');
       return { outcome: 'present', domainId: row.id, scanId: await this.queueOrFail(scanId, row.id) };
     }
     if (added.kind === 'restored') return { outcome: 'present', domainId: added.row.id, scanId: null };
@@ -151,14 +149,9 @@ export class DomainService {
     return purged;
   }
 
-  /** For the job: a failure to queue is thrown, so BullMQ retries and the retry finds the domain without a scan. */
+  /** For the job: a failure to queue (the row failed) is thrown, so BullMQ retries and the retry finds the domain without a live scan. */
   private async queueOrFail(scanId: string, domainId: number): Promise<string> {
-    try {
-      return (await this.scans.enqueue(scanId, domainId, 'signup')).scanId;
-    } catch (err) {
-      await this.scans.markUnqueued(scanId);
-      throw err;
-    }
+    return (await this.scans.enqueue(scanId, domainId, 'signup')).scanId;
   }
 
   /**
@@ -185,7 +178,7 @@ export class DomainService {
       const decision = addDomainDecision(owner.planType, (await domains.countTowardLimit(userId)).total);
       if (!decision.allowed) throw planLimit(decision.message, { requiresUpgrade: decision.requiresUpgrade });
       const row = await domains.insert({ userId, name, nextScanAt: initialNextScanAt(owner.planType, now) });
-      const scanId = await new ScanRepository(trx).create(row.id, trigger);
+      const scanId = await createScan(trx, row.id, trigger);
       this.logger.info({ domainId: row.id, userId }, 'domain added');
       return { kind: 'added', row, scanId };
     });

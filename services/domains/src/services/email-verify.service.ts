@@ -1,7 +1,7 @@
 import type { EmailVerificationResult } from '@sendwell/contracts';
 import { AppError, rateLimited, upstreamUnavailable, type AuthUser } from '@sendwell/server-kit';
 import type { EmailVerifier } from '../email-verify/email-verifier.js';
-import type { FixedWindowRepository } from '../email-verify/rate-limit.repository.js';
+import type { FixedWindowRepository } from '../repositories/fixed-window.repository.js';
 
 export const VERIFY_UNAVAILABLE = 'Email verification is unavailable right now. Please try again later.';
 

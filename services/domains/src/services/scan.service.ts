@@ -1,71 +1,51 @@
 import {
   BLACKLIST_CHECK_STARTED_MESSAGE,
-  JobName,
   MANUAL_SCAN_COOLDOWN_MS,
   SCAN_NOT_FOUND,
   SCAN_QUEUE_UNAVAILABLE,
   SCAN_STARTED_MESSAGE,
   DOMAIN_NOT_FOUND,
-  scanJobOptions,
   scanStatusSchema,
   type Scan,
   type ScanDomainAnswer,
   type ScanTrigger,
 } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { notFound, rateLimited, upstreamUnavailable, type AuthUser, type Logger, type Queues } from '@sendwell/server-kit';
-import { isStoredId } from '../repositories/db.js';
+import { createScan, notFound, rateLimited, ScanRequests, upstreamUnavailable, type AuthUser, type Logger, type Queues } from '@sendwell/server-kit';
 import { DomainRepository } from '../repositories/domain.repository.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
 import { toScanDto } from '../mappers/scan.mapper.js';
 import { cooldownRefusal } from './domain-rules.js';
 
 const UNQUEUED_ERROR = 'The scan could not be queued; please try again.';
-/**
- * BullMQ waits for its connection to be ready before adding, without a limit of its own; an HTTP call
- * must not wait with it, so a Redis that does not answer in this time means 503.
- */
-export const QUEUE_ADD_TIMEOUT_MS = 3_000;
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`queue did not answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** Scans asked for by users (Scan Now, the blacklist re-check, a new domain's first scan) and their progress. */
 export class ScanService {
+  /** The one scan-request path (server-kit), shared with the scanner's sweeper. */
+  readonly requests: ScanRequests;
+
   constructor(
     private readonly db: Database,
-    private readonly queues: Queues,
+    queues: Queues,
     private readonly logger: Logger,
-  ) {}
+  ) {
+    this.requests = new ScanRequests(queues.scan);
+  }
 
   /**
-   * Queues the job of an existing `queued` scan row with the options every producer shares, so a
-   * domain never has two scans pending. When BullMQ answers with another job (the domain's pending
-   * scan), this row is moot: it is deleted and the pending scan's id is the answer.
+   * Queues the job of an existing `queued` scan row. When the domain already has a scan pending, this
+   * row is deleted and the pending scan's id is the answer; when the queue refuses (or does not answer
+   * in time), the row is failed and the error thrown.
    */
   async enqueue(scanId: string, domainId: number, trigger: ScanTrigger): Promise<{ scanId: string; deduplicated: boolean }> {
-    const job = await withTimeout(this.queues.add(JobName.ScanDomain, { scanId, domainId, trigger }, scanJobOptions(scanId, domainId)), QUEUE_ADD_TIMEOUT_MS);
-    if (job.id && job.id !== scanId) {
-      await new ScanRepository(this.db).deleteQueued(scanId);
-      this.logger.info({ domainId, scanId, pendingScanId: job.id }, 'scan already pending: new scan dropped');
-      return { scanId: job.id, deduplicated: true };
+    const { deduplicated } = await this.requests.queue(this.db, [{ scanId, domainId, trigger }], UNQUEUED_ERROR);
+    const pending = deduplicated[0]?.pendingScanId;
+    if (pending) {
+      this.logger.info({ domainId, scanId, pendingScanId: pending }, 'scan already pending: new scan dropped');
+      return { scanId: pending, deduplicated: true };
     }
     this.logger.info({ domainId, scanId, trigger }, 'scan queued');
     return { scanId, deduplicated: false };
-  }
-
-  /** Marks a scan row whose job could not be queued, so it never reads as waiting. */
-  async markUnqueued(scanId: string): Promise<void> {
-    await new ScanRepository(this.db).failQueued(scanId, UNQUEUED_ERROR);
   }
 
   /**
@@ -74,7 +54,6 @@ export class ScanService {
    * statement that checks it.
    */
   async request(user: AuthUser, domainId: number, trigger: Extract<ScanTrigger, 'manual' | 'blacklist'>): Promise<ScanDomainAnswer> {
-    if (!isStoredId(domainId)) throw notFound(DOMAIN_NOT_FOUND);
     const domains = new DomainRepository(this.db);
     const claim = await domains.claimManualScan(user.id, domainId, MANUAL_SCAN_COOLDOWN_MS);
     if (claim.kind === 'missing') throw notFound(DOMAIN_NOT_FOUND);
@@ -83,19 +62,17 @@ export class ScanService {
       throw rateLimited(refusal.message, refusal.retryAfterSeconds);
     }
 
-    const scans = new ScanRepository(this.db);
-    const newScanId = await scans.create(domainId, trigger);
+    const newScanId = await createScan(this.db, domainId, trigger);
     let queued: { scanId: string; deduplicated: boolean };
     try {
       queued = await this.enqueue(newScanId, domainId, trigger);
     } catch (err) {
       this.logger.error({ err, domainId, scanId: newScanId }, 'could not queue scan');
-      await this.markUnqueued(newScanId);
       // The refused attempt must not cost the user their next five minutes.
       await domains.releaseManualScan(domainId, claim.claimedAt);
       throw upstreamUnavailable(SCAN_QUEUE_UNAVAILABLE, err);
     }
-    const row = await scans.findById(queued.scanId);
+    const row = await new ScanRepository(this.db).findById(queued.scanId);
     return {
       scanId: queued.scanId,
       domainId,
@@ -106,7 +83,6 @@ export class ScanService {
 
   /** One scan's progress, for the web app to follow a scan it started. */
   async status(user: AuthUser, domainId: number, scanId: string): Promise<Scan> {
-    if (!isStoredId(domainId)) throw notFound(SCAN_NOT_FOUND);
     const row = await new ScanRepository(this.db).findOwned(user.id, scanId, domainId);
     if (!row) throw notFound(SCAN_NOT_FOUND);
     return toScanDto(row);

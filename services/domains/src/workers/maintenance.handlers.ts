@@ -1,21 +1,16 @@
-import { domainNameSchema, JobName, provisionSignupDomainJob, purgeDeletedDomainsJob } from '@sendwell/contracts';
-import { UnrecoverableError } from 'bullmq';
+import { JobName, type QueueName } from '@sendwell/contracts';
+import type { JobHandlers } from '@sendwell/server-kit';
+import type { CleanUpService } from '../services/clean-up.service.js';
 import type { DomainService } from '../services/domain.service.js';
-import type { MaintenanceHandlers } from './maintenance.worker.js';
 
-/** The handlers of the maintenance jobs this service owns; payloads re-validated (a job may outlive a deploy). */
-export function maintenanceHandlers(domains: DomainService): MaintenanceHandlers {
+/** The handlers of the maintenance queue, whose consumer this service is (it owns the domains table). */
+export function maintenanceHandlers(domains: DomainService, cleanUp: CleanUpService): JobHandlers<typeof QueueName.Maintenance> {
   return {
-    [JobName.PurgeDeletedDomains]: async (job) => {
-      if (!purgeDeletedDomainsJob.safeParse(job.data ?? {}).success) throw new UnrecoverableError('invalid purge-deleted-domains payload');
-      return { purged: await domains.purgeExpired() };
-    },
-    [JobName.ProvisionSignupDomain]: async (job, log) => {
-      const parsed = provisionSignupDomainJob.safeParse(job.data);
-      const name = parsed.success ? domainNameSchema.safeParse(parsed.data.domain) : null;
-      if (!parsed.success || !name?.success) throw new UnrecoverableError('invalid provision-signup-domain payload');
-      const result = await domains.provisionSignupDomain(parsed.data.userId, name.data);
-      log.info({ userId: parsed.data.userId, ...result }, 'sign-up domain provisioned');
+    [JobName.PurgeDeletedDomains]: async () => ({ purged: await domains.purgeExpired() }),
+    [JobName.NightlyCleanUp]: async () => cleanUp.run(),
+    [JobName.ProvisionSignupDomain]: async ({ userId, domain }, _job, log) => {
+      const result = await domains.provisionSignupDomain(userId, domain);
+      log.info({ userId, ...result }, 'sign-up domain provisioned');
       return result;
     },
   };

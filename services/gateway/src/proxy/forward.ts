@@ -1,12 +1,16 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { PassThrough, type Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { ErrorCode, type ApiError } from '@sendwell/contracts';
+import { badRequest, payloadTooLarge } from '@sendwell/server-kit';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { Upstream } from './upstreams.js';
 
-/** RFC 9110 §7.6.1: connection-specific headers, never forwarded in either direction. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+/**
+ * RFC 9110 §7.6.1: connection-specific headers, never forwarded in either direction. `Expect` too:
+ * Node answers `100-continue` to the client itself, and undici refuses to send the header.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect']);
 /** Request headers the gateway sets itself, so a client's values never reach a service. */
 const REPLACED_ON_REQUEST = new Set(['host', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded', 'x-request-id']);
 
@@ -14,16 +18,39 @@ const REPLACED_ON_REQUEST = new Set(['host', 'x-forwarded-for', 'x-forwarded-pro
 const BUFFER_LIMIT = 64 * 1024;
 
 const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+/** undici refusing what it was given to send: a header the gateway passed on from the client, not a fault of the service. */
+const REFUSED_INPUT_CODES = new Set(['UND_ERR_INVALID_ARG', 'UND_ERR_NOT_SUPPORTED']);
 
 export type UpstreamFailure = 'timeout' | 'unavailable';
 
-export interface ForwardHooks {
+export interface ForwardOptions {
+  /** Largest request body forwarded, in bytes; the services refuse larger ones too. */
+  bodyLimit: number;
+  /** Called for real trouble with the service only, never for what the client did. */
   onUpstreamFailure(upstream: Upstream, kind: UpstreamFailure): void;
 }
 
+/** The client's body grew past the limit while it was being forwarded. */
+class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`request body over ${limit} bytes`);
+  }
+}
+
+/** The client's body failed while it was being forwarded: the client aborted, or its connection timed out. */
+class ClientBodyError extends Error {
+  constructor(cause: unknown) {
+    super('the client stopped sending its body', { cause });
+  }
+}
+
+const tooLarge = (limit: number) => payloadTooLarge(`The request body is too large: the limit is ${limit} bytes.`);
+
 function upstreamRequestHeaders(request: FastifyRequest): IncomingHttpHeaders {
   const headers: IncomingHttpHeaders = {};
-  for (const [name, value] of Object.entries(request.headers)) {
+  const given = request.headers;
+  for (const name in given) {
+    const value = given[name];
     if (value !== undefined && !HOP_BY_HOP.has(name) && !REPLACED_ON_REQUEST.has(name)) headers[name] = value;
   }
   // The chain as far as the gateway trusts it (client first); with no trusted proxy, just the peer.
@@ -37,15 +64,25 @@ function upstreamRequestHeaders(request: FastifyRequest): IncomingHttpHeaders {
 }
 
 /**
- * undici destroys a request body it could not send; were that the client's socket, the client
- * would get a reset instead of the 502 below. A pipe (unlike `pipeline`) leaves the source alone
- * when the destination dies, while a client abort still reaches the service.
+ * The body the service gets: a copy that fails with BodyTooLargeError past `limit` bytes (chunked
+ * bodies declare no length) and with ClientBodyError when the client's stream fails, so a failed
+ * request says whose fault it was. undici destroys a request body it could not send; were that the
+ * client's socket, the client would get a reset instead of an answer. A pipe (unlike `pipeline`)
+ * leaves the source alone when the destination dies, while a client abort still reaches the service.
  */
-function detached(body: Readable): Readable {
-  const copy = new PassThrough();
-  body.on('error', (err) => copy.destroy(err));
+function forwardedBody(body: Readable, limit: number): Readable {
+  let received = 0;
+  const copy = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > limit) done(new BodyTooLargeError(limit));
+      else done(null, chunk);
+    },
+  });
+  body.on('error', (err) => copy.destroy(new ClientBodyError(err)));
   copy.on('close', () => {
-    // Unsent rest of the body: drain it, or the client would wait forever to finish its upload.
+    // Unsent rest of the body: drain it, or the client would wait forever to finish its upload
+    // (and a 413 would reach it as a reset); Node's request timeout ends one that never stops.
     if (!body.readableEnded) {
       body.unpipe(copy);
       body.resume();
@@ -55,7 +92,8 @@ function detached(body: Readable): Readable {
 }
 
 function copyResponseHeaders(reply: FastifyReply, headers: IncomingHttpHeaders): void {
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     // The gateway's own request id is already on the answer.
     if (value === undefined || HOP_BY_HOP.has(name) || name === 'x-request-id') continue;
     reply.header(name, value);
@@ -63,23 +101,27 @@ function copyResponseHeaders(reply: FastifyReply, headers: IncomingHttpHeaders):
 }
 
 /**
- * Streams the request to the service through its keep-alive pool and streams the answer back:
- * status, every header (several Set-Cookie included) and the body, byte for byte. The request body
- * is never parsed, which is what lets the Stripe webhook signature verify behind the gateway.
+ * Streams the request to `path` (normalised, with the query) on the service through its keep-alive
+ * pool and streams the answer back: status, every header (several Set-Cookie included) and the
+ * body, byte for byte. The request body is never parsed, which is what lets the Stripe webhook
+ * signature verify behind the gateway.
  */
-export async function forward(request: FastifyRequest, reply: FastifyReply, upstream: Upstream, hooks: ForwardHooks): Promise<FastifyReply> {
-  const body = request.body ? detached(request.body as Readable) : null;
+export async function forward(request: FastifyRequest, reply: FastifyReply, upstream: Upstream, path: string, options: ForwardOptions): Promise<FastifyReply> {
+  // Refused before the service sees a byte: a service answering 413 closes the connection, and
+  // the gateway, still sending, would get EPIPE instead of that answer.
+  if (Number(request.headers['content-length']) > options.bodyLimit) throw tooLarge(options.bodyLimit);
+  const body = request.body ? forwardedBody(request.body as Readable, options.bodyLimit) : null;
   let response: Dispatcher.ResponseData;
   try {
     response = await upstream.pool.request({
       method: request.method as Dispatcher.HttpMethod,
-      path: request.url,
+      path,
       headers: upstreamRequestHeaders(request),
       body,
     });
   } catch (err) {
     body?.destroy();
-    return answerFailure(request, reply, upstream, err, hooks);
+    return answerFailure(request, reply, upstream, err, options);
   }
   if (response.statusCode === 204 || response.statusCode === 304 || request.method === 'HEAD') {
     await response.body.dump();
@@ -93,7 +135,7 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, upst
     try {
       payload = Buffer.from(await response.body.arrayBuffer());
     } catch (err) {
-      return answerFailure(request, reply, upstream, err, hooks);
+      return answerFailure(request, reply, upstream, err, options);
     }
     return sendUpstreamAnswer(reply, response, payload);
   }
@@ -114,21 +156,36 @@ function sendUpstreamAnswer(reply: FastifyReply, response: Dispatcher.ResponseDa
   return reply.send(payload);
 }
 
-function answerFailure(request: FastifyRequest, reply: FastifyReply, upstream: Upstream, err: unknown, hooks: ForwardHooks): FastifyReply {
-  if (reply.raw.destroyed) {
-    // The client went away (often mid-upload); nobody is left to answer.
-    request.log.info({ err, upstream: upstream.name }, 'client closed the request before the service answered');
+/** The supervisor restarts a crashed service within about a second (scripts/lib/restart-policy.ts). */
+const RETRY_REFUSED_AFTER_SECONDS = '1';
+
+function answerFailure(request: FastifyRequest, reply: FastifyReply, upstream: Upstream, err: unknown, options: ForwardOptions): FastifyReply {
+  // The client's doing first: none of these is trouble with the service.
+  if (err instanceof BodyTooLargeError) throw tooLarge(err.limit);
+  if (err instanceof ClientBodyError) {
+    request.log.info({ err: err.cause, upstream: upstream.name }, 'client stopped sending its body before the service answered');
     return reply;
   }
   const code = (err as { code?: string } | null)?.code ?? '';
+  if (REFUSED_INPUT_CODES.has(code)) {
+    request.log.warn({ err, upstream: upstream.name }, 'undici refused to send the request as the client gave it');
+    throw badRequest('The request cannot be forwarded as sent.');
+  }
   const kind: UpstreamFailure = TIMEOUT_CODES.has(code) ? 'timeout' : 'unavailable';
-  hooks.onUpstreamFailure(upstream, kind);
+  options.onUpstreamFailure(upstream, kind);
+  if (reply.raw.destroyed) {
+    // The client went away while the service was failing; nobody is left to answer.
+    request.log.info({ err, upstream: upstream.name, kind }, 'upstream request failed after the client left');
+    return reply;
+  }
   request.log.warn({ err, upstream: upstream.name, kind }, 'upstream request failed');
   const body: ApiError = {
     code: ErrorCode.UpstreamUnavailable,
     message: `The ${upstream.name} service is unavailable. Please try again shortly.`,
     requestId: request.id,
   };
-  // 502 when the service cannot be reached or breaks the connection, 504 when it is too slow.
+  // Refused: the service is not listening (restarting, say) and never saw the request, so any method
+  // may be sent again: 503 with Retry-After. A broken connection may have reached it: 502. Too slow: 504.
+  if (code === 'ECONNREFUSED') return reply.code(503).header('retry-after', RETRY_REFUSED_AFTER_SECONDS).send(body);
   return reply.code(kind === 'timeout' ? 504 : 502).send(body);
 }

@@ -1,25 +1,38 @@
-import { rateLimited } from '@sendwell/server-kit';
+import { badRequest, forbidden, rateLimited } from '@sendwell/server-kit';
 import type { FastifyPluginAsync } from 'fastify';
+import type { CrossSiteCheck } from '../csrf.js';
 import type { RateLimiter, RateLimitRule } from '../rate-limits.js';
-import { forward, type ForwardHooks } from './forward.js';
-import { matchRoute, pathOf } from './route-table.js';
+import { forward, type ForwardOptions } from './forward.js';
+import { normalizeRequestTarget } from './request-target.js';
+import { matchRoute, type RouteEntry } from './route-table.js';
 import type { Upstreams } from './upstreams.js';
 
-export interface ProxyRoutesOptions extends ForwardHooks {
+export interface ProxyRoutesOptions extends ForwardOptions {
   upstreams: Upstreams;
   /** Null when rate limiting is switched off. */
   rateLimiter: RateLimiter | null;
   rateLimitRules: RateLimitRule[];
+  crossSiteCheck: CrossSiteCheck;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The route-table entry a proxied call matched (null before, or when none did): the metrics' route label. */
+    routeTableEntry: RouteEntry | null;
+  }
 }
 
 export const PROXY_ROUTE = '/api/*';
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
- * Every `/api/*` call: looked up in the route table (404 JSON when no service owns it), rate
- * limited where a rule applies, then forwarded. Bodies stay unparsed streams in this context only.
+ * Every `/api/*` call: its path normalised (400 when it cannot be), looked up in the route table
+ * (404 JSON when no service owns it), refused when cross-site (403), rate limited where a rule
+ * applies, then forwarded with the normalised path, so the service routes exactly what was checked.
+ * Bodies stay unparsed streams in this context only, refused (413) past `bodyLimit` bytes.
  */
-export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstreams, rateLimiter, rateLimitRules, onUpstreamFailure }) => {
+export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, { upstreams, rateLimiter, rateLimitRules, crossSiteCheck, bodyLimit, onUpstreamFailure }) => {
+  app.decorateRequest('routeTableEntry', null);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
@@ -27,11 +40,15 @@ export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, {
     method: METHODS,
     url: PROXY_ROUTE,
     handler: async (request, reply) => {
-      const path = pathOf(request.url);
-      const entry = matchRoute(path);
+      const target = normalizeRequestTarget(request.url);
+      if (!target.ok) throw badRequest(target.message);
+      const entry = matchRoute(target.path);
       if (!entry) return reply.callNotFound();
+      request.routeTableEntry = entry;
+      const crossSite = crossSiteCheck(request);
+      if (crossSite) throw forbidden(crossSite);
       if (rateLimiter) {
-        const rule = rateLimitRules.find((r) => r.method === request.method && r.matches(path));
+        const rule = rateLimitRules.find((r) => r.matches(target.path));
         if (rule) {
           const verdict = await rateLimiter.hit(rule, request.ip);
           if (!verdict.allowed) {
@@ -40,7 +57,7 @@ export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, {
           }
         }
       }
-      return forward(request, reply, upstreams[entry.upstream], { onUpstreamFailure });
+      return forward(request, reply, upstreams[entry.upstream], `${target.path}${target.search}`, { bodyLimit, onUpstreamFailure });
     },
   });
 };

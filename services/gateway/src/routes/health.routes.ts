@@ -7,13 +7,18 @@ export interface HealthRoutesDeps {
   redis: Redis;
 }
 
+/** `/health`: the gateway process is up, and nothing more (the public listener has it for load balancers). */
+export function registerLiveness(app: App): void {
+  app.get('/health', { logLevel: 'warn' }, async () => ({ status: 'ok', service: 'gateway' }));
+}
+
 /**
- * `/health`: the gateway process is up. `/health/ready`: each service's own `/health`, and Redis.
+ * For the internal listener: `/health`, and `/health/ready`, each service's own `/health` and Redis.
  * Ready is 503 while any service is down; Redis is reported but does not fail readiness, since the
  * rate limits fail open without it.
  */
 export function registerHealthRoutes(app: App, { upstreams, redis }: HealthRoutesDeps): void {
-  app.get('/health', { logLevel: 'warn' }, async () => ({ status: 'ok', service: 'gateway' }));
+  registerLiveness(app);
 
   app.get('/health/ready', { logLevel: 'warn' }, async (_request, reply) => {
     const list = Object.values(upstreams);

@@ -49,12 +49,18 @@ function prerenderedPages(distDir: string): Map<string, string> {
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 const acceptsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
 
+export interface WebOptions {
+  distDir: string;
+  /** Serve the build's `.map` files; off in production, where they stay unserved (404). */
+  sourceMaps: boolean;
+}
+
 /**
  * The built web app: its files (precompressed when the client accepts brotli or gzip) with long
  * caching for hashed assets, and `index.html` for any other GET a browser navigates to (client-side
  * routes). Without a build the gateway still starts, and `/` says how to make one.
  */
-export async function registerWeb(app: App, { distDir }: { distDir: string }): Promise<void> {
+export async function registerWeb(app: App, { distDir, sourceMaps }: WebOptions): Promise<void> {
   const built = existsSync(join(distDir, 'index.html'));
 
   await app.register(async (web) => {
@@ -88,7 +94,7 @@ export async function registerWeb(app: App, { distDir }: { distDir: string }): P
       // Serves `x.js.br` or `x.js.gz` for `x.js` when the client accepts it (brotli first).
       preCompressed: true,
       // The variants are not URLs of their own, and prerendered pages answer at their routes' paths.
-      globIgnore: ['**/*.br', '**/*.gz', `${PRERENDERED_DIR}/**`],
+      globIgnore: ['**/*.br', '**/*.gz', `${PRERENDERED_DIR}/**`, ...(sourceMaps ? [] : ['**/*.map'])],
       // `/` is a route of the app (below), served prerendered when the build has it.
       index: false,
       cacheControl: false,
