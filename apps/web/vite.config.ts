@@ -102,6 +102,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/testing/setup.ts'],
+    // jsdom renders slowly on two busy cores (CI runs the browser tests beside these); 5 s was overrun.
+    testTimeout: 20_000,
     // The shared list is typed against another vitest instance (jsdom is a peer here), hence the cast.
     reporters: reporters as string[],
   },

@@ -126,6 +126,11 @@ describe('signed-in shell', () => {
     const { page } = await newPage(MOBILE);
     const user = uniqueUser('mobile');
     await registerAndVerify(page, user);
+    // The first-time preferences popup opens a second after the dashboard loads; opened over the drawer
+    // it would hide it from the accessibility tree (a slow machine saw that), so it is dismissed first.
+    const popup = page.getByRole('dialog', { name: 'Welcome! Set your preferences' });
+    await popup.getByRole('button', { name: 'Skip' }).click();
+    await popup.waitFor({ state: 'hidden' });
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation' });

@@ -65,7 +65,9 @@ describe('pages rendered at build time', () => {
     page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(path);
-    await expect.poll(() => page.getByRole('button', { name: submit }).isEnabled()).toBe(true);
+    // Hydration waits for the app's code, React DOM and the route module in tasks of their own: on a
+    // loaded machine that is more than the poll's default of 1 s.
+    await expect.poll(() => page.getByRole('button', { name: submit }).isEnabled(), { timeout: 20_000 }).toBe(true);
     expect(errors).toEqual([]);
   });
 });
@@ -98,7 +100,7 @@ describe('account screen validation', () => {
     const page = await open('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Please enter a valid email').waitFor();
-    await page.getByText('Password must be at least 6 characters').waitFor();
+    await page.getByText('Password must be at least 8 characters').waitFor();
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await page.getByText('Please enter your email address first.').waitFor();
     await page.getByLabel('Email').fill('nobody@mail.test');
@@ -113,14 +115,14 @@ describe('account screen validation', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Required').first().waitFor();
     expect(await page.getByText('Please enter a valid email').count()).toBe(2);
-    await page.getByText('Password must be at least 6 characters', { exact: true }).waitFor();
-    await page.getByText('Confirm password must be at least 6 characters').waitFor();
+    await page.getByText('Password must be at least 8 characters', { exact: true }).waitFor();
+    await page.getByText('Confirm password must be at least 8 characters').waitFor();
     // The match rules are reported once the other fields are valid (contracts' registerSchema).
     await page.getByLabel('Username').fill('someone');
     await page.getByLabel('Email', { exact: true }).fill('a@mail.test');
     await page.getByLabel('Confirm email').fill('b@mail.test');
-    await page.getByLabel('Password', { exact: true }).fill('secret1');
-    await page.getByLabel('Confirm password').fill('secret2');
+    await page.getByLabel('Password', { exact: true }).fill('secret-one');
+    await page.getByLabel('Confirm password').fill('secret-two');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText("Email addresses don't match").waitFor();
     await page.getByText("Passwords don't match").waitFor();

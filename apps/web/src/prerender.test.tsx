@@ -4,6 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApp } from './app/start';
 import { PRERENDERED_PATHS, prerender } from './prerender';
 
+/** Hydration runs in tasks of its own after the route module loads: well past waitFor's default 1 s on a loaded machine. */
+const HYDRATION = { timeout: 15_000 };
+/** Rendering, importing the app and hydrating, each slower in jsdom under load than the default 5 s test timeout allows. */
+const HYDRATION_TEST_MS = 30_000;
+
 /** What the browser does with a prerendered page: its markup in #root, then the app started on it. */
 async function hydrateAt(path: string, html: string) {
   window.history.replaceState(null, '', path);
@@ -48,11 +53,11 @@ describe('pages rendered at build time', () => {
 
     const hydrated = await hydrateAt(path, page.html);
     // Enabled once React owns the page, on the very elements the HTML drew (not a fresh render).
-    await waitFor(() => expect(screen.getByRole('button', { name: submit })).toBeEnabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: submit })).toBeEnabled(), HYDRATION);
     expect(hydrated.root.querySelector('[data-awaiting-app]')).toBeNull();
     expect(hydrated.root.querySelector('h1')).toBe(hydrated.heading);
     expect(hydrated.recoverableErrors).toEqual([]);
-  });
+  }, HYDRATION_TEST_MS);
 
   it('/: hydrates with the prerendered currency, then shows the visitor’s own', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CA']);
@@ -60,7 +65,7 @@ describe('pages rendered at build time', () => {
     expect(page.html).toMatch(/<option value="AUD" selected="">AUD<\/option>/);
 
     const hydrated = await hydrateAt('/', page.html);
-    await waitFor(() => expect(screen.getByLabelText('Currency')).toHaveValue('CAD'));
+    await waitFor(() => expect(screen.getByLabelText('Currency')).toHaveValue('CAD'), HYDRATION);
     expect(hydrated.recoverableErrors).toEqual([]);
-  });
+  }, HYDRATION_TEST_MS);
 });

@@ -1,4 +1,5 @@
-import { planLabel, reportsUsedText, type User } from '@sendwell/contracts';
+import { planLabel, type User } from '@sendwell/contracts';
+import { reportsUsedText } from '@/lib/display';
 import { NavLink } from 'react-router';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';

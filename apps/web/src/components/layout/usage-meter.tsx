@@ -1,4 +1,4 @@
-import { usageTone } from '@sendwell/contracts';
+import { usageTone } from '@/lib/display';
 import { cn } from '@/lib/utils';
 
 const toneClass = { green: 'bg-green-600', amber: 'bg-amber-500', red: 'bg-red-600' } as const;

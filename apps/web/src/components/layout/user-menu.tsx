@@ -1,4 +1,5 @@
-import { avatarInitials, fullName, type User } from '@sendwell/contracts';
+import { type User } from '@sendwell/contracts';
+import { avatarInitials, fullName } from '@/lib/display';
 import { CreditCard, LogOut, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import {

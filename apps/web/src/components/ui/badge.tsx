@@ -1,4 +1,4 @@
-import type { BadgeVariant } from '@sendwell/contracts';
+import type { BadgeVariant } from '@/lib/display';
 import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 

@@ -1,4 +1,4 @@
-import { countdownText } from '@sendwell/contracts';
+import { countdownText } from '@/lib/display';
 import { Clock } from 'lucide-react';
 import { useNow } from '@/lib/hooks/use-now';
 

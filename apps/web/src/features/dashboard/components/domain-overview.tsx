@@ -1,14 +1,5 @@
-import {
-  displayDomainStatus,
-  domainBadgeVariant,
-  domainLimit,
-  features,
-  lastCheckedText,
-  lastScanText,
-  nextScanTime,
-  type Domain,
-  type User,
-} from '@sendwell/contracts';
+import { domainLimit, features, type Domain, type User } from '@sendwell/contracts';
+import { displayDomainStatus, domainBadgeVariant, lastCheckedText, lastScanText, nextScanTime } from '@/lib/display';
 import { ChevronRight, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,5 @@
-import { displayDomainStatus, domainLimit, lastScanText, type Domain } from '@sendwell/contracts';
+import { domainLimit, type Domain } from '@sendwell/contracts';
+import { displayDomainStatus, lastScanText } from '@/lib/display';
 import { AlertTriangle, CheckCircle2, Clock, Globe, XCircle } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Card } from '@/components/ui/card';

@@ -1,4 +1,5 @@
-import { checkBadgeVariant, checkRowLabel, checkRows, isFixingGuideType, type DomainCheck, type Finding } from '@sendwell/contracts';
+import { checkRows, type DomainCheck, type Finding } from '@sendwell/contracts';
+import { checkBadgeVariant, checkRowLabel, isFixingGuideType } from '@/lib/display';
 import { AlertCircle, AlertTriangle, Info, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';

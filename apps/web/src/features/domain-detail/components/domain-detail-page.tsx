@@ -1,4 +1,5 @@
-import { countdownText, displayDomainStatus, domainBadgeVariant, features, relativeTime, type Domain, type ScanStatusAnswer } from '@sendwell/contracts';
+import { features, type Domain, type ScanStatusAnswer } from '@sendwell/contracts';
+import { countdownText, displayDomainStatus, domainBadgeVariant, relativeTime } from '@/lib/display';
 import { ArrowLeft, RefreshCw, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';

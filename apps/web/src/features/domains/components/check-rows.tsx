@@ -1,4 +1,5 @@
-import { checkBadgeVariant, checkRowLabel, checkRows } from '@sendwell/contracts';
+import { checkRows } from '@sendwell/contracts';
+import { checkBadgeVariant, checkRowLabel } from '@/lib/display';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 

@@ -1,4 +1,5 @@
-import { displayDomainStatus, domainBadgeVariant, features, lastCheckedText, reputationCardLabel, type Domain } from '@sendwell/contracts';
+import { features, reputationCardLabel, type Domain } from '@sendwell/contracts';
+import { displayDomainStatus, domainBadgeVariant, lastCheckedText } from '@/lib/display';
 import { ArrowRight, Globe, Minus, Trash2, TrendingDown, TrendingUp } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';

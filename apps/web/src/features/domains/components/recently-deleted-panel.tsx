@@ -1,4 +1,5 @@
-import { deletedDaysLeft, displayDomainStatus, domainBadgeVariant, domainRestoredMessage, isRecentlyDeleted, type DeletedDomain } from '@sendwell/contracts';
+import { domainRestoredMessage, type DeletedDomain } from '@sendwell/contracts';
+import { deletedDaysLeft, displayDomainStatus, domainBadgeVariant, isRecentlyDeleted } from '@/lib/display';
 import { RotateCcw, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

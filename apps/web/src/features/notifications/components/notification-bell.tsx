@@ -1,5 +1,6 @@
 import * as Popover from '@radix-ui/react-popover';
-import { features, relativeTime, type User } from '@sendwell/contracts';
+import { features, type User } from '@sendwell/contracts';
+import { relativeTime } from '@/lib/display';
 import { Bell, Sparkles, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';

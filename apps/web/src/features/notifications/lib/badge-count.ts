@@ -1,4 +1,5 @@
-import { badgeCountText, features } from '@sendwell/contracts';
+import { features } from '@sendwell/contracts';
+import { badgeCountText } from '@/lib/display';
 
 export interface BadgeInputs {
   plan: string;

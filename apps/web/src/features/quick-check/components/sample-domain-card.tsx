@@ -1,13 +1,5 @@
-import {
-  checkBadgeVariant,
-  checkRowLabel,
-  checkRows,
-  displayDomainStatus,
-  domainBadgeVariant,
-  lastCheckedText,
-  SCANNING_TEXT,
-  type SampleDomainAnswer,
-} from '@sendwell/contracts';
+import { checkRows, type SampleDomainAnswer } from '@sendwell/contracts';
+import { checkBadgeVariant, checkRowLabel, displayDomainStatus, domainBadgeVariant, lastCheckedText, SCANNING_TEXT } from '@/lib/display';
 import { Globe } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
