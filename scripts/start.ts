@@ -1,7 +1,9 @@
 /**
  * `pnpm start`: checks Postgres and Redis (starting them with Docker where it can), migrates, runs
- * every service and one scanner, waits for their /health and stops them all together.
- * `pnpm dev` (`--dev`): the same with `tsx watch` and the Vite dev server on 5173.
+ * every service and one scanner compiled (`node dist/main.js`, which the `pnpm start` line builds
+ * first), waits for their /health, restarts a service that crashes (with a growing delay, giving up
+ * and stopping everything after 5 crashes within 60 s) and stops them all together.
+ * `pnpm dev` (`--dev`): the same from source with `tsx watch`, and the Vite dev server on 5173.
  * This script layer is the one place besides services' env.ts that reads process.env.
  */
 import { spawn } from 'node:child_process';
@@ -10,8 +12,8 @@ import { ensureDatabase, migrateToLatest, pingPostgres } from '@sendwell/db';
 import { pingRedis } from '@sendwell/server-kit';
 import { dockerAnswers, portInUse, waitForHttp } from './lib/checks.js';
 import { decidePreflight, dockerEndpoint, maintenanceUrl, redactUrl, type Backing } from './lib/preflight.js';
-import { Supervisor, type Exit } from './lib/processes.js';
-import { GATEWAY_PORT, SERVICES, VITE_PORT, serviceSpec, viteSpec } from './lib/services.js';
+import { Supervisor, describeExit } from './lib/processes.js';
+import { GATEWAY_INTERNAL_PORT, GATEWAY_PORT, SERVICES, VITE_PORT, serviceSpec, viteSpec } from './lib/services.js';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/sendwell';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -33,11 +35,11 @@ const fail = (message: string): never => {
 // ---- stopping: installed first, so a Ctrl-C at any point stops whatever has started -------------
 
 let stopping = false;
-const supervisor = new Supervisor(
-  [...SERVICES.map((s) => s.name), 'web'],
-  (exit) => void stop(1, describeExit(exit)),
+const supervisor = new Supervisor([...SERVICES.map((s) => s.name), 'web'], {
+  onGiveUp: (exit, crashes) => void stop(1, `${exit.name} keeps crashing (${crashes} times, last ${describeExit(exit)}); stopping every service`),
+  log: say,
   colour,
-);
+});
 
 async function stop(code: number, reason: string): Promise<void> {
   if (stopping) return;
@@ -62,10 +64,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     // a second press a moment later means "now": the exit hook kills whatever is left.
     if (Date.now() - firstSignalAt > 1_000) process.exit(1);
   });
-}
-
-function describeExit({ name, code, signal }: Exit): string {
-  return `${name} exited unexpectedly (${signal ? `signal ${signal}` : `exit code ${code}`})`;
 }
 
 // ---- 1. Postgres and Redis -----------------------------------------------------------------------
@@ -106,7 +104,11 @@ say(`Postgres answers at ${redactUrl(databaseUrl)}; Redis answers at ${redactUrl
 
 // ---- 2. Ports are free (else /health could answer from a process that is not ours) --------------
 
-const ports = [...SERVICES.map((s) => ({ name: s.name, port: s.port })), ...(dev ? [{ name: 'web (Vite)', port: VITE_PORT }] : [])];
+const ports = [
+  ...SERVICES.map((s) => ({ name: s.name, port: s.port })),
+  { name: 'gateway internal', port: GATEWAY_INTERNAL_PORT },
+  ...(dev ? [{ name: 'web (Vite)', port: VITE_PORT }] : []),
+];
 const busy = (await Promise.all(ports.map(async (p) => ((await portInUse(p.port)) ? p : null)))).filter((p) => p !== null);
 if (busy.length > 0) {
   fail(
@@ -138,7 +140,8 @@ const checks = [
   ...(dev ? [{ name: 'web', url: `http://127.0.0.1:${VITE_PORT}/` }] : []),
 ];
 const healthy = await Promise.all(
-  checks.map((c) => waitForHttp(c.url, { timeoutMs: HEALTH_TIMEOUT_MS, stillAlive: () => !stopping && supervisor.isRunning(c.name) })),
+  // A service that crashes while starting is restarted by the supervisor, which stops everything if it keeps crashing.
+  checks.map((c) => waitForHttp(c.url, { timeoutMs: HEALTH_TIMEOUT_MS, stillAlive: () => !stopping })),
 );
 if (!stopping) {
   const silent = checks.filter((_, i) => !healthy[i]).map((c) => c.name);

@@ -1,5 +1,8 @@
-import { unitTestConfig } from '@sendwell/vitest-config';
+import { globalSetup, unitTestConfig } from '@sendwell/vitest-config';
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests of the start script's pure parts (no I/O). */
-export default defineConfig({ test: { ...unitTestConfig, include: ['lib/**/*.test.ts'] } });
+/**
+ * Tests of the start script: its pure parts, the supervisor with real child processes (lib/fixtures),
+ * and the compiled services against real Postgres and Redis (the global setup finds them).
+ */
+export default defineConfig({ test: { ...unitTestConfig, include: ['lib/**/*.test.ts'], globalSetup: [globalSetup] } });

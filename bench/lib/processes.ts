@@ -3,11 +3,22 @@
  * /health, stopping children gracefully, and the load average printed beside each figure.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 
 /** The machine's 1, 5 and 15 minute load averages, as printed next to every figure (it is shared). */
 export const loadAverage = (): string => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/** User + system CPU milliseconds a process has used so far (Linux /proc; clock ticks of 10 ms); 0 once it is gone. */
+export function processCpuMs(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
 
 /** A TCP port on 127.0.0.1 that nothing listens on right now. */
 export function freePort(): Promise<number> {

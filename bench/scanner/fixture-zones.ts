@@ -9,7 +9,7 @@ import type { DnsFixtureRecords } from '@sendwell/testing';
 import {
   DEFAULT_DNSBL_DOMAIN_ZONES,
   DEFAULT_DNSBL_IP_ZONES,
-} from '../../services/scanner/src/checks/blacklist-zones.js';
+} from '../../services/scanner/src/checks/blacklist/zones.js';
 
 /** Under `.example` (RFC 2606): nothing here can collide with a real name. */
 export const BENCH_SUFFIX = 'example';

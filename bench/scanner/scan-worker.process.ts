@@ -9,8 +9,8 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { dmarc as mailauthDmarc } from 'mailauth/lib/dmarc/index.js';
 import { spf as mailauthSpf } from 'mailauth/lib/spf/index.js';
-import { dmarcCheck } from '../../services/scanner/src/checks/dmarc.js';
-import { spfCheck } from '../../services/scanner/src/checks/spf.js';
+import { dmarcCheck } from '../../services/scanner/src/checks/dmarc/dmarc.check.js';
+import { spfCheck } from '../../services/scanner/src/checks/spf/spf.check.js';
 import type { CheckContext, ScanConfig } from '../../services/scanner/src/checks/types.js';
 import { closeSharedDnsTransport } from '../../services/scanner/src/dns/dns-transport.js';
 import { createResolver } from '../../services/scanner/src/dns/resolver.js';
@@ -56,6 +56,8 @@ const config: ScanConfig = {
   tlsExtraCa: readFileSync(env.BENCH_CA_FILE as string, 'utf8'),
   authoritativeDnsPort: DNS_PORT,
   timeoutMs: 5_000,
+  // The fixture DNS and TLS servers listen on loopback, as in the tests (ALLOW_LOOPBACK_TARGETS).
+  outbound: { allowLoopback: true },
 };
 /** As production: DNS_TIMEOUT_MS default 2 s, one retry. For the peer comparison (section 3): no cross-scan sharing on either side. */
 const newResolver = (): Resolver => createResolver({ servers: [server], timeoutMs: 2_000, retries: 1 });

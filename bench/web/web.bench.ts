@@ -93,6 +93,8 @@ async function startGateway(dist: string, upstreams: Record<string, string> = {}
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // Any free port for the internal listener: the fixed default may be a running `pnpm start`'s.
+      INTERNAL_PORT: '0',
       WEB_DIST_DIR: dist,
       RATE_LIMIT_ENABLED: 'false',
       ...upstreams,

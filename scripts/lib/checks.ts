@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import { createConnection } from 'node:net';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
 import type { DockerEndpoint } from './preflight.js';
 
 /** True when a Docker engine answers `GET /_ping` at the endpoint. */
@@ -33,7 +33,10 @@ export async function portInUse(port: number, host = '127.0.0.1', timeoutMs = 50
 }
 
 /** Polls `url` until it answers 2xx, the deadline passes, or `stillAlive()` says to give up. */
-export async function waitForHttp(url: string, { timeoutMs, stillAlive }: { timeoutMs: number; stillAlive: () => boolean }): Promise<boolean> {
+export async function waitForHttp(
+  url: string,
+  { timeoutMs, stillAlive = () => true, intervalMs = 250 }: { timeoutMs: number; stillAlive?: () => boolean; intervalMs?: number },
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && stillAlive()) {
     const ok = await fetch(url, { signal: AbortSignal.timeout(1_000) }).then(
@@ -41,7 +44,19 @@ export async function waitForHttp(url: string, { timeoutMs, stillAlive }: { time
       () => false,
     );
     if (ok) return true;
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
   return false;
+}
+
+/** A port nothing listens on now, on 127.0.0.1 (the kernel picks it). */
+export async function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -13,19 +13,32 @@ export const SERVICES = [
 ] as const;
 
 export const GATEWAY_PORT = 3000;
+/** The gateway's internal listener (`/metrics`, `/health/ready`), loopback only; its INTERNAL_PORT default. */
+export const GATEWAY_INTERNAL_PORT = 3010;
 export const VITE_PORT = 5173;
 
 const requireHere = createRequire(import.meta.url);
 
 /**
- * `node --import tsx src/main.ts` in the service's folder (what `pnpm --filter … start` runs, minus
- * the pnpm wrapper, so signals reach the service itself). In dev mode, `tsx watch` restarts it on change.
+ * Node's flags for compiled code: `@sendwell/dist` makes the workspace packages' `exports` resolve to
+ * their `dist/` builds (without it they resolve to `src/*.ts`, for tsx, vitest, tsc and Vite);
+ * source maps keep stack traces pointing at the TypeScript.
+ */
+export const COMPILED_NODE_FLAGS = ['--conditions=@sendwell/dist', '--enable-source-maps'] as const;
+
+/**
+ * The compiled service, `node dist/main.js` in its folder (what `pnpm --filter … start` runs, minus
+ * the pnpm wrapper, so signals reach the service itself; `pnpm build` first). In dev mode, `tsx watch`
+ * runs the source and restarts it on change.
  */
 export function serviceSpec(root: string, name: string, env: NodeJS.ProcessEnv, dev: boolean): ProcessSpec {
-  const args = dev
-    ? [requireHere.resolve('tsx/cli'), 'watch', '--clear-screen=false', 'src/main.ts']
-    : ['--import', 'tsx', 'src/main.ts'];
-  return { name, command: process.execPath, args, cwd: join(root, 'services', name), env };
+  if (dev) return { ...sourceServiceSpec(root, name, env), args: [requireHere.resolve('tsx/cli'), 'watch', '--clear-screen=false', 'src/main.ts'] };
+  return { name, command: process.execPath, args: [...COMPILED_NODE_FLAGS, 'dist/main.js'], cwd: join(root, 'services', name), env };
+}
+
+/** The service from source with tsx, as before the compiled build (scripts/measure-start.ts compares them). */
+export function sourceServiceSpec(root: string, name: string, env: NodeJS.ProcessEnv): ProcessSpec {
+  return { name, command: process.execPath, args: ['--import', 'tsx', 'src/main.ts'], cwd: join(root, 'services', name), env };
 }
 
 /** The Vite dev server, proxying /api to the gateway (apps/web/vite.config.ts). */
