@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Adds up the JSON reports every package's vitest run wrote and prints one closing line,
-// "Tests: N passed, N failed, N skipped", for the whole workspace. `--clean` removes old reports first.
+// "Tests: N passed, N failed, N skipped", for the whole workspace, after the names of the tests that
+// failed: a CI log is often read from its end only. `--clean` removes old reports first;
+// `--turbo-exit=N` passes on turbo's exit code (a failed typecheck or lint writes no report).
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -17,13 +19,25 @@ if (process.argv.includes('--clean')) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failures = [];
   for (const file of reports) {
     const r = JSON.parse(readFileSync(file, 'utf8'));
     passed += r.numPassedTests;
     failed += r.numFailedTests;
     skipped += r.numPendingTests + r.numTodoTests;
+    for (const suite of r.testResults ?? []) {
+      const where = suite.name.slice(root.length);
+      for (const test of suite.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const why = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+        failures.push(`  ✗ ${where} › ${test.fullName}\n      ${why}`);
+      }
+      if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) failures.push(`  ✗ ${where}\n      ${String(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
+    }
   }
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
   console.log(`\n${reports.length} test suites reported.`);
   console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-  if (failed > 0 || passed === 0) process.exitCode = 1;
+  const turboExit = Number(process.argv.find((a) => a.startsWith('--turbo-exit='))?.split('=')[1] ?? 0);
+  if (failed > 0 || passed === 0 || turboExit !== 0) process.exitCode = 1;
 }
