@@ -82,6 +82,7 @@ export interface Domains {
   name: string;
   nextScanAt: Timestamp | null;
   scanCount: Generated<number>;
+  scanPaused: Generated<boolean>;
   status: Generated<string>;
   updatedAt: Generated<Timestamp>;
   userId: number;

@@ -60,7 +60,8 @@ export class ScanRecorder {
       const previousSnapshot = await scans.previousSnapshot(domain.id, scanId);
 
       await scans.markCompleted(scanId, outcome.status, outcome.snapshot, now);
-      const next = nextScanAt(domain.planType, now);
+      // A domain paused above its plan's limit (after a downgrade) finishes a scan already queued, unscheduled.
+      const next = domain.scanPaused ? null : nextScanAt(domain.planType, now);
       await domains.recordScan(domain.id, { status: outcome.status, lastScan: now, nextScanAt: next });
 
       const reputation = new ReputationRepository(trx);

@@ -81,6 +81,13 @@ describe('ScanRecorder.record', () => {
     expect(nextScanAt === null ? null : nextScanAt.getTime() - now.getTime()).toBe(intervalMs);
   });
 
+  it('writes a scan of a domain paused above its plan’s limit but schedules no next one', async () => {
+    const domain = await f.domain({ plan: 'advanced', nextScanAt: new Date(now.getTime() - 1000) });
+    await testDb.db.updateTable('domains').set({ scanPaused: true }).where('id', '=', domain.id).execute();
+    expect((await recorder.record(await f.scan(domain.id), outcomeData())).written).toBe(true);
+    expect(await f.counts(domain.id)).toMatchObject({ scanCount: 1, nextScanAt: null });
+  });
+
   it('stores reputation history with the previous score and the trend', async () => {
     const domain = await f.domain({ plan: 'standard' });
     await recorder.record(await f.scan(domain.id), outcomeData());
