@@ -8,6 +8,8 @@ export const ErrorCode = {
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
   PlanLimit: 'PLAN_LIMIT',
+  /** The card was declined or needs the customer (Stripe's card errors). */
+  PaymentFailed: 'PAYMENT_FAILED',
   RateLimited: 'RATE_LIMITED',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   UpstreamUnavailable: 'UPSTREAM_UNAVAILABLE',
@@ -23,6 +25,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PLAN_LIMIT: 403,
+  PAYMENT_FAILED: 402,
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
   UPSTREAM_UNAVAILABLE: 503,

@@ -29,6 +29,7 @@ export const notFound = (message: string) => new AppError(ErrorCode.NotFound, me
 export const conflict = (message: string, extras?: Extras) => new AppError(ErrorCode.Conflict, message, extras);
 export const planLimit = (message: string, extras?: Extras) =>
   new AppError(ErrorCode.PlanLimit, message, { requiresUpgrade: true, ...extras });
+export const paymentFailed = (message: string) => new AppError(ErrorCode.PaymentFailed, message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError(ErrorCode.RateLimited, message, { retryAfterSeconds });
 export const payloadTooLarge = (message: string) => new AppError(ErrorCode.PayloadTooLarge, message);

@@ -10,3 +10,4 @@ export { closeRedis, createRedis, pingRedis, warnUnlessNoEviction, type RedisRol
 export { createQueues, keepJobSchedulers, QUEUE_ADD_TIMEOUT_MS, SCHEDULER_CHECK_EVERY_MS, type JobSchedulerSpec, type Queues } from './queues.js';
 export { createScan, scanJob, ScanRequests, type QueueScansOutcome, type ScanToQueue } from './scan-requests.js';
 export { assertHandlersComplete, createJobWorker, isFinalFailure, type JobHandler, type JobHandlers, type JobWorkerOptions } from './job-worker.js';
+export { createMailer, defaultOutboxDir, mailEnvFields, requireSmtpInProduction, type Mailer, type MailerOptions, type OutgoingMail } from './mailer.js';

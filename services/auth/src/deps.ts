@@ -2,7 +2,7 @@ import { createDb, type Database } from '@sendwell/db';
 import { closeRedis, createQueues, createRedis, type Logger, type Queues } from '@sendwell/server-kit';
 import type { Redis } from 'ioredis';
 import type { Env } from './env.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
+import { createMailer, type Mailer } from '@sendwell/server-kit';
 import { LoginAttemptRepository } from './repositories/login-attempt.repository.js';
 import { AuthService } from './services/auth.service.js';
 import { BackgroundTasks } from './services/background-tasks.js';

@@ -1,6 +1,13 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { baseEnvSchema, envBoolean, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
+import {
+  baseEnvSchema,
+  defaultOutboxDir,
+  envBoolean,
+  envPort,
+  mailEnvFields,
+  parseEnv,
+  requireProductionSettings,
+  requireSmtpInProduction,
+} from '@sendwell/server-kit';
 import { z } from 'zod';
 
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 } as const;
@@ -13,14 +20,6 @@ export function parseDuration(value: string): number | null {
   const match = /^(\d+)\s*([smhdw])$/.exec(value.trim().toLowerCase());
   if (!match) return null;
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
-}
-
-/** `.outbox` at the repository root when running inside it, else in the working directory. */
-function defaultOutboxDir(cwd = process.cwd()): string {
-  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
-    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return join(dir, '.outbox');
-    if (dirname(dir) === dir) return join(resolve(cwd), '.outbox');
-  }
 }
 
 const duration = (fallback: string, minimumMs: number, example: string) =>
@@ -39,12 +38,7 @@ const schema = baseEnvSchema
       .default('7d')
       .refine((v) => (parseDuration(v) ?? 0) >= 60_000, 'must be a duration of at least a minute such as 7d, 12h, 30m or 3600s'),
     REQUIRE_EMAIL_VERIFICATION: envBoolean.default(false),
-    /** Origin of the web app, for the links in mail. */
-    APP_URL: z.string().url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
-    /** smtp:// or smtps:// URL; unset, mail is written to MAIL_OUTBOX_DIR and logged. */
-    SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://').optional(),
-    MAIL_FROM: z.string().min(3).default('Sendwell <no-reply@sendwell.local>'),
-    MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+    ...mailEnvFields,
     /** Login attempts per account (any address) within LOGIN_FAILURE_WINDOW before each further one waits 1 s, 2 s, 4 s… */
     LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
     LOGIN_FAILURE_WINDOW: duration('15m', 1_000, '15m or 900s'),
@@ -52,12 +46,7 @@ const schema = baseEnvSchema
     LOGIN_BACKOFF_MAX: duration('15m', 1_000, '15m or 900s'),
   })
   .superRefine(requireProductionSettings)
-  .superRefine((env, ctx) => {
-    // The outbox only suits a developer's machine: in production the mail would never reach anyone.
-    if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
-      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'must be set in production (without it mail is only written to MAIL_OUTBOX_DIR)' });
-    }
-  })
+  .superRefine(requireSmtpInProduction)
   .transform((env) => ({
     ...env,
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? defaultOutboxDir(),

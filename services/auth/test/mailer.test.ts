@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createLogger, type Logger } from '@sendwell/server-kit';
 import { startSmtpServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../src/mail/mailer.js';
+import { createMailer } from '@sendwell/server-kit';
 import { passwordResetMail, verificationMail } from '../src/mail/templates.js';
 
 const recipient = { email: 'lin@example.com', username: 'lin', firstName: null };

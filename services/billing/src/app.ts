@@ -1,12 +1,14 @@
-import { createApp, registerHealth, type App, type Logger } from '@sendwell/server-kit';
+import { authPlugin, createApp, registerHealth, sessionCookie, type App } from '@sendwell/server-kit';
+import type { Deps } from './deps.js';
+import { billingRoutes } from './routes/billing.routes.js';
+import { webhookRoutes } from './routes/webhook.routes.js';
 
-export interface AppDeps {
-  logger: Logger;
-}
-
-/** Only health for now: this service's calls arrive with its own issue, and nothing here pretends otherwise. */
-export async function buildApp({ logger }: AppDeps): Promise<App> {
-  const app = createApp({ logger });
-  registerHealth(app, { service: 'billing' });
+/** The billing service as a Fastify instance with every route; it never listens (tests inject). */
+export async function buildApp(deps: Deps): Promise<App> {
+  const app = createApp({ logger: deps.logger, validateResponses: deps.env.NODE_ENV !== 'production' });
+  await app.register(authPlugin, { secret: deps.env.JWT_SECRET, db: deps.db, cookie: sessionCookie(deps.env), adminEmail: deps.env.ADMIN_EMAIL });
+  registerHealth(app, { service: 'billing', db: deps.db });
+  await app.register(webhookRoutes, { deps });
+  await app.register(billingRoutes, { deps });
   return app;
 }

@@ -64,3 +64,14 @@ export const BILLING_HISTORY_MONTHS = 18;
 export const SAME_PLAN_MESSAGE = 'You are already subscribed to this plan.';
 export const NO_SUBSCRIPTION_MESSAGE = 'No active subscription found.';
 export const PLAN_UPDATED_MESSAGE = 'Your subscription plan has been updated successfully.';
+export const PAYMENTS_UNAVAILABLE_MESSAGE = 'Payments are unavailable right now. Please try again in a moment.';
+export const PAID_PLAN_REQUIRED_MESSAGE = 'A payment method belongs to a paid plan. Choose a plan first.';
+export const PAYMENT_METHOD_NOT_FOUND_MESSAGE = 'Payment method not found';
+export const CARD_DECLINED_MESSAGE = 'Your card was declined.';
+export const SUBSCRIPTION_SYNCED_MESSAGE = 'Your subscription status is up to date.';
+export const INVALID_SIGNATURE_MESSAGE = 'Invalid Stripe signature';
+export const INVALID_EVENT_MESSAGE = 'Invalid Stripe event';
+
+/** POST /api/webhooks/stripe: Stripe needs only a 2xx. */
+export const stripeWebhookAnswer = z.object({ received: z.literal(true) });
+export type StripeWebhookAnswer = z.infer<typeof stripeWebhookAnswer>;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { markAlertReadParams, listAlertsQuery } from './alerts.js';
+import { createSubscriptionBody, updatePaymentMethodBody, updateSubscriptionBody } from './billing.js';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, verifyEmailQuery } from './auth.js';
 import { createDomainBody, domainIdParams, domainNameParams, domainScanParams, restoreDomainBody, scanIdParams } from './domains.js';
 import { emailVerifyBody } from './email-verify.js';
@@ -23,7 +24,7 @@ export interface ApiRoute {
 /**
  * Every call the services serve, as data: the API fuzz test (`tests/api-fuzz`) sends malformed input
  * to each one, and checks this list against the services' real route tables, so a new route cannot be
- * left out. Billing and reports serve no call yet (their schemas describe the calls to come).
+ * left out. Reports serve no call yet (their schemas describe the calls to come).
  */
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/auth/register', service: 'auth', body: registerBody },
@@ -64,4 +65,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/alerts/:id/mark-read', service: 'domains', params: markAlertReadParams },
   { method: 'GET', path: '/api/sample-domains/:domain', service: 'domains', params: sampleDomainParams },
   { method: 'POST', path: '/api/email-verify', service: 'domains', body: emailVerifyBody },
+
+  { method: 'POST', path: '/api/subscription', service: 'billing', body: createSubscriptionBody },
+  { method: 'POST', path: '/api/subscription/update', service: 'billing', body: updateSubscriptionBody },
+  { method: 'POST', path: '/api/subscription/cancel', service: 'billing' },
+  { method: 'GET', path: '/api/subscription/status', service: 'billing' },
+  { method: 'POST', path: '/api/sync-subscription', service: 'billing' },
+  { method: 'GET', path: '/api/payment-method', service: 'billing' },
+  { method: 'POST', path: '/api/setup-intent', service: 'billing' },
+  { method: 'POST', path: '/api/update-payment-method', service: 'billing', body: updatePaymentMethodBody },
+  { method: 'GET', path: '/api/billing/history', service: 'billing' },
+  { method: 'POST', path: '/api/webhooks/stripe', service: 'billing' },
 ];

@@ -1,5 +1,17 @@
 import type { z } from 'zod';
 import { listAlertsAnswer, markAlertReadAnswer, markAllAlertsReadAnswer } from '../api/alerts.js';
+import {
+  billingHistoryAnswer,
+  cancelSubscriptionAnswer,
+  createSubscriptionAnswer,
+  paymentMethodAnswer,
+  setupIntentAnswer,
+  stripeWebhookAnswer,
+  subscriptionStatusAnswer,
+  syncSubscriptionAnswer,
+  updatePaymentMethodAnswer,
+  updateSubscriptionAnswer,
+} from '../api/billing.js';
 import { authAnswer, forgotPasswordAnswer, logoutAnswer, registerAnswer, resetPasswordAnswer, verifyEmailAnswer } from '../api/auth.js';
 import {
   blacklistCheckAnswer,
@@ -46,6 +58,7 @@ export const SESSION_FREE_CALLS: ReadonlySet<string> = new Set([
   'POST /api/auth/reset-password-with-token',
   'GET /api/auth/verify-email',
   'GET /api/sample-domains/:domain',
+  'POST /api/webhooks/stripe',
 ]);
 
 /**
@@ -91,4 +104,15 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   'POST /api/alerts/:id/mark-read': answersWithoutServerError({ 200: markAlertReadAnswer }, 400, 401, 403, 404),
   'GET /api/sample-domains/:domain': answersWithoutServerError({ 200: sampleDomainAnswer }, 400, 429, 503),
   'POST /api/email-verify': answersWithoutServerError({ 200: emailVerifyAnswer }, 400, 401, 429),
+
+  'POST /api/subscription': answers({ 200: createSubscriptionAnswer }, 400, 401, 402, 403, 503),
+  'POST /api/subscription/update': answers({ 200: updateSubscriptionAnswer }, 400, 401, 402, 403, 503),
+  'POST /api/subscription/cancel': answers({ 200: cancelSubscriptionAnswer }, 400, 401, 503),
+  'GET /api/subscription/status': answers({ 200: subscriptionStatusAnswer }, 401, 503),
+  'POST /api/sync-subscription': answers({ 200: syncSubscriptionAnswer }, 400, 401, 404, 503),
+  'GET /api/payment-method': answers({ 200: paymentMethodAnswer }, 401, 403, 503),
+  'POST /api/setup-intent': answers({ 200: setupIntentAnswer }, 400, 401, 403, 503),
+  'POST /api/update-payment-method': answers({ 200: updatePaymentMethodAnswer }, 400, 401, 402, 403, 404, 503),
+  'GET /api/billing/history': answers({ 200: billingHistoryAnswer }, 401, 503),
+  'POST /api/webhooks/stripe': answers({ 200: stripeWebhookAnswer }, 400, 413, 503),
 };

@@ -16,13 +16,24 @@ export type Route = { method: string; pattern: RegExp; handle: (params: string[]
 
 const metadata = (form: Form): Record<string, unknown> => ({ ...obj(form.metadata) });
 
+/** Metadata merged as Stripe merges it: a key set to the empty string is removed. */
+const mergeMetadata = (current: unknown, form: Form): Record<string, unknown> =>
+  Object.fromEntries(Object.entries({ ...(current as object), ...metadata(form) }).filter(([, v]) => v !== ''));
+
 /** Stripe's endpoints that Sendwell uses, over one in-memory store. */
 export function stripeRoutes(store: Store, emit: Emit, baseUrl: () => string): Route[] {
   const declining = new Set<string>();
   let invoiceNumber = 0;
 
-  const listOf = (url: string, data: StripeObject[], form: Form): Record<string, unknown> => {
+  /** A page of a list, after `starting_after` (auto-pagination) and within `created[gte|lte]`. */
+  const listOf = (url: string, all: StripeObject[], form: Form): Record<string, unknown> => {
     const limit = Number(str(form, 'limit') ?? 10);
+    const created = obj(form.created);
+    const gte = Number(str(created, 'gte') ?? -Infinity);
+    const lte = Number(str(created, 'lte') ?? Infinity);
+    let data = all.filter((o) => typeof o.created !== 'number' || (o.created >= gte && o.created <= lte));
+    const after = str(form, 'starting_after');
+    if (after) data = data.slice(data.findIndex((o) => o.id === after) + 1);
     return { object: 'list', data: data.slice(0, limit), has_more: data.length > limit, url };
   };
 
@@ -71,12 +82,11 @@ export function stripeRoutes(store: Store, emit: Emit, baseUrl: () => string): R
     (sub.items as { data: Record<string, unknown>[] }).data;
 
   /** An open invoice for the subscription's current period and the payment intent that collects it. */
-  const openInvoice = (sub: StripeObject, reason: string): StripeObject => {
+  const openInvoice = (sub: StripeObject, reason: string, prorated?: number): StripeObject => {
     const lines = items(sub);
-    const amount = lines.reduce(
-      (sum, item) => sum + ((item.price as { unit_amount: number }).unit_amount ?? 0) * (item.quantity as number),
-      0,
-    );
+    const amount =
+      prorated ??
+      lines.reduce((sum, item) => sum + ((item.price as { unit_amount: number }).unit_amount ?? 0) * (item.quantity as number), 0);
     const currency = (lines[0]?.price as { currency: string }).currency;
     const invoiceId = newId('in');
     const pi = store.put({
@@ -124,7 +134,7 @@ export function stripeRoutes(store: Store, emit: Emit, baseUrl: () => string): R
         data: lines.map((item) => ({
           id: newId('il'),
           object: 'line_item',
-          amount: (item.price as { unit_amount: number }).unit_amount * (item.quantity as number),
+          amount: prorated ?? (item.price as { unit_amount: number }).unit_amount * (item.quantity as number),
           currency,
           quantity: item.quantity,
           period: { start: item.current_period_start, end: item.current_period_end },
@@ -216,7 +226,7 @@ export function stripeRoutes(store: Store, emit: Emit, baseUrl: () => string): R
 
   const customerRoute = (form: Form, c: StripeObject): StripeObject => {
     for (const key of ['email', 'name', 'description'] as const) if (str(form, key) !== undefined) c[key] = str(form, key);
-    if (form.metadata) c.metadata = { ...(c.metadata as object), ...metadata(form) };
+    if (form.metadata) c.metadata = mergeMetadata(c.metadata, form);
     const defaultPm = str(obj(form.invoice_settings), 'default_payment_method');
     if (defaultPm !== undefined) {
       const pm = paymentMethod(defaultPm, 'invoice_settings[default_payment_method]');
@@ -226,18 +236,56 @@ export function stripeRoutes(store: Store, emit: Emit, baseUrl: () => string): R
     return c;
   };
 
+  /**
+   * `proration_behavior=always_invoice`: an invoice for the rest of the period at the new price less
+   * the old, charged at once to the subscription's card (Stripe's pro rata by seconds left).
+   * With `payment_behavior=error_if_incomplete`, a decline throws and the caller keeps the old price.
+   */
+  const invoiceProration = (sub: StripeObject, item: Record<string, unknown>, from: StripeObject, to: StripeObject, form: Form): void => {
+    const start = item.current_period_start as number;
+    const end = item.current_period_end as number;
+    const clock = clockTime(store.get(sub.customer as string, 'customer'));
+    const left = Math.max(0, Math.min(1, (end - clock) / (end - start)));
+    const amount = Math.round(((to.unit_amount as number) - (from.unit_amount as number)) * (item.quantity as number) * left);
+    if (amount <= 0) return;
+    const invoice = openInvoice(sub, 'subscription_update', amount);
+    sub.latest_invoice = invoice.id;
+    const customer = store.get(sub.customer as string, 'customer');
+    const card =
+      (sub.default_payment_method as string | null) ??
+      (customer.invoice_settings as { default_payment_method: string | null }).default_payment_method;
+    if (!card) throw invalid('This customer has no attached payment source or default payment method.', 'default_payment_method');
+    try {
+      charge(store.get(invoice.payment_intent as string, 'payment_intent'), paymentMethod(card));
+    } catch (error) {
+      if (str(form, 'payment_behavior') === 'error_if_incomplete') {
+        Object.assign(invoice, { status: 'void' });
+        throw error;
+      }
+    }
+  };
+
   const updateSubscription = (sub: StripeObject, form: Form): StripeObject => {
-    for (const entry of list(form, 'items')) {
-      const change = obj(entry) ?? {};
-      const price = store.get(str(change, 'price') ?? '', 'price', 'items[0][price]');
-      const existing = items(sub).find((i) => i.id === str(change, 'id')) ?? items(sub)[0];
-      if (!existing) throw invalid('No subscription item to update', 'items');
-      existing.price = structuredClone(price);
-      if (str(change, 'quantity')) existing.quantity = Number(str(change, 'quantity'));
+    const before = structuredClone(sub);
+    try {
+      for (const entry of list(form, 'items')) {
+        const change = obj(entry) ?? {};
+        const price = store.get(str(change, 'price') ?? '', 'price', 'items[0][price]');
+        const existing = items(sub).find((i) => i.id === str(change, 'id')) ?? items(sub)[0];
+        if (!existing) throw invalid('No subscription item to update', 'items');
+        const from = existing.price as StripeObject;
+        existing.price = structuredClone(price);
+        if (str(change, 'quantity')) existing.quantity = Number(str(change, 'quantity'));
+        if (str(form, 'proration_behavior') === 'always_invoice' && from.id !== price.id) invoiceProration(sub, existing, from, price, form);
+      }
+    } catch (error) {
+      // Stripe applies an update whole or not at all.
+      store.put(Object.assign(sub, before));
+      throw error;
     }
     const cancelAtEnd = str(form, 'cancel_at_period_end');
     if (cancelAtEnd !== undefined) sub.cancel_at_period_end = cancelAtEnd === 'true';
-    if (form.metadata) sub.metadata = { ...(sub.metadata as object), ...metadata(form) };
+    if (form.metadata) sub.metadata = mergeMetadata(sub.metadata, form);
     if (str(form, 'default_payment_method')) sub.default_payment_method = paymentMethod(str(form, 'default_payment_method') ?? '').id;
     emit('customer.subscription.updated', sub);
     return sub;

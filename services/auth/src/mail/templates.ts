@@ -1,4 +1,4 @@
-import type { OutgoingMail } from './mailer.js';
+import type { OutgoingMail } from '@sendwell/server-kit';
 
 interface Recipient {
   email: string;

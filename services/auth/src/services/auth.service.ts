@@ -14,7 +14,7 @@ import {
 import type { Database } from '@sendwell/db';
 import { AppError, badRequest, conflict, forbidden, unauthorized, upstreamUnavailable, type Logger, type Queues } from '@sendwell/server-kit';
 import type { z } from 'zod';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '@sendwell/server-kit';
 import { verificationMail } from '../mail/templates.js';
 import { SessionRepository } from '../repositories/session.repository.js';
 import { USERS_EMAIL_UNIQUE, USERS_USERNAME_UNIQUE, UserRepository, type UserRow, type UserWithSecrets } from '../repositories/user.repository.js';

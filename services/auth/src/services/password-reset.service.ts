@@ -1,7 +1,7 @@
 import { RESET_TOKEN_INVALID } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
 import { badRequest, type Logger } from '@sendwell/server-kit';
-import type { Mailer } from '../mail/mailer.js';
+import type { Mailer } from '@sendwell/server-kit';
 import { passwordResetMail } from '../mail/templates.js';
 import { PasswordResetRepository } from '../repositories/password-reset.repository.js';
 import { SessionRepository } from '../repositories/session.repository.js';

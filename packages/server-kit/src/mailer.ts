@@ -1,8 +1,35 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Logger } from '@sendwell/server-kit';
+import { dirname, join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
+import type { Logger } from './logger.js';
+
+/** The mail settings of every service that sends mail (auth, billing). */
+export const mailEnvFields = {
+  /** Origin of the web app, for the links in mail. */
+  APP_URL: z.string().url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+  /** smtp:// or smtps:// URL; unset, mail is written to MAIL_OUTBOX_DIR and logged. */
+  SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Sendwell <no-reply@sendwell.local>'),
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
+};
+
+/** The outbox only suits a developer's machine: in production the mail would never reach anyone. */
+export const requireSmtpInProduction = <T extends { NODE_ENV: string; SMTP_URL?: string | undefined }>(env: T, ctx: z.RefinementCtx) => {
+  if (env.NODE_ENV === 'production' && !env.SMTP_URL) {
+    ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'must be set in production (without it mail is only written to MAIL_OUTBOX_DIR)' });
+  }
+};
+
+/** `.outbox` at the repository root when running inside it, else in the working directory. */
+export function defaultOutboxDir(cwd = process.cwd()): string {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return join(dir, '.outbox');
+    if (dirname(dir) === dir) return join(resolve(cwd), '.outbox');
+  }
+}
 
 export interface OutgoingMail {
   to: string;

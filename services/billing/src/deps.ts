@@ -1,0 +1,52 @@
+import { createDb, type Database } from '@sendwell/db';
+import { createMailer, type Logger, type Mailer } from '@sendwell/server-kit';
+import type Stripe from 'stripe';
+import type { Env } from './env.js';
+import { EntitlementService } from './services/entitlement.service.js';
+import { SubscriptionService } from './services/subscription.service.js';
+import { WebhookService } from './services/webhook.service.js';
+import { PriceBook } from './stripe/catalogue.js';
+import { createStripe } from './stripe/client.js';
+
+export interface Deps {
+  env: Env;
+  logger: Logger;
+  db: Database;
+  stripe: Stripe;
+  mailer: Mailer;
+  services: {
+    subscriptions: SubscriptionService;
+    webhooks: WebhookService;
+    entitlements: EntitlementService;
+  };
+  /** Close the HTTP server before. */
+  close(): Promise<void>;
+}
+
+/** All wiring of the service, in one place. */
+export function createDeps(env: Env, logger: Logger): Deps {
+  const db = createDb({
+    connectionString: env.DATABASE_URL,
+    max: env.DATABASE_POOL_MAX,
+    applicationName: 'sendwell-billing',
+    onConnectionError: (err) => logger.warn({ err }, 'database connection lost; the pool opens another'),
+  });
+  const stripe = createStripe(env.STRIPE_SECRET_KEY, env.STRIPE_API_URL);
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR, logger: logger.child({ module: 'mailer' }) });
+  const prices = new PriceBook(stripe, logger.child({ module: 'PriceBook' }));
+  const entitlements = new EntitlementService(db, stripe, logger.child({ module: 'EntitlementService' }));
+  const subscriptions = new SubscriptionService(db, stripe, prices, entitlements, logger.child({ module: 'SubscriptionService' }));
+  const webhooks = new WebhookService(db, stripe, env.STRIPE_WEBHOOK_SECRET, entitlements, mailer, env.APP_URL, logger.child({ module: 'WebhookService' }));
+  return {
+    env,
+    logger,
+    db,
+    stripe,
+    mailer,
+    services: { subscriptions, webhooks, entitlements },
+    async close() {
+      mailer.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import {
+  billingHistoryAnswer,
+  cancelSubscriptionAnswer,
+  createSubscriptionAnswer,
+  createSubscriptionBody,
+  errorResponses,
+  paymentMethodAnswer,
+  setupIntentAnswer,
+  subscriptionStatusAnswer,
+  syncSubscriptionAnswer,
+  updatePaymentMethodAnswer,
+  updatePaymentMethodBody,
+  updateSubscriptionAnswer,
+  updateSubscriptionBody,
+} from '@sendwell/contracts';
+import { requireAuth } from '@sendwell/server-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SubscriptionService } from '../services/subscription.service.js';
+
+export interface BillingRoutesOptions {
+  deps: { services: { subscriptions: SubscriptionService } };
+}
+
+/** The signed-in user's billing calls (part 2 §7, part 1 settings). Paths are absolute: register without a prefix. */
+export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { deps }) => {
+  const subscriptions = deps.services.subscriptions;
+  app.addHook('onRequest', app.authenticate);
+  const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
+
+  app.post(
+    '/api/subscription',
+    { schema: { body: createSubscriptionBody, response: { 200: createSubscriptionAnswer, ...errorResponses(400, 401, 402, 403, 503) } } },
+    async (request) => subscriptions.subscribe(userId(request), request.body.plan),
+  );
+  app.post(
+    '/api/subscription/update',
+    { schema: { body: updateSubscriptionBody, response: { 200: updateSubscriptionAnswer, ...errorResponses(400, 401, 402, 403, 503) } } },
+    async (request) => subscriptions.update(userId(request), request.body.plan),
+  );
+  app.post('/api/subscription/cancel', { schema: { response: { 200: cancelSubscriptionAnswer, ...errorResponses(400, 401, 503) } } }, async (request) =>
+    subscriptions.cancel(userId(request)),
+  );
+  app.get('/api/subscription/status', { schema: { response: { 200: subscriptionStatusAnswer, ...errorResponses(401, 503) } } }, async (request) =>
+    subscriptions.status(userId(request)),
+  );
+  app.post('/api/sync-subscription', { schema: { response: { 200: syncSubscriptionAnswer, ...errorResponses(400, 401, 404, 503) } } }, async (request) =>
+    subscriptions.sync(userId(request)),
+  );
+  app.get('/api/payment-method', { schema: { response: { 200: paymentMethodAnswer, ...errorResponses(401, 403, 503) } } }, async (request) =>
+    subscriptions.paymentMethod(userId(request)),
+  );
+  app.post('/api/setup-intent', { schema: { response: { 200: setupIntentAnswer, ...errorResponses(400, 401, 403, 503) } } }, async (request) =>
+    subscriptions.setupIntent(userId(request)),
+  );
+  app.post(
+    '/api/update-payment-method',
+    { schema: { body: updatePaymentMethodBody, response: { 200: updatePaymentMethodAnswer, ...errorResponses(400, 401, 402, 403, 404, 503) } } },
+    async (request) => subscriptions.updatePaymentMethod(userId(request), request.body.paymentMethodId),
+  );
+  app.get('/api/billing/history', { schema: { response: { 200: billingHistoryAnswer, ...errorResponses(401, 503) } } }, async (request) =>
+    subscriptions.history(userId(request)),
+  );
+};
