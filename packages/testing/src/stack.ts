@@ -12,6 +12,7 @@ import { testEnv } from './env.js';
 import { freePort } from './ports.js';
 import { resolveTestServices, type TestServices } from './services.js';
 import { startSmtpServer, type TestSmtpServer } from './smtp.js';
+import { startStripeStandIn, type StripeStandIn } from './stripe/server.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -40,6 +41,10 @@ export interface Stack {
   mailboxUrl: string;
   smtp: TestSmtpServer;
   dns: TestDnsServer;
+  /** Stripe for the billing service: the stand-in, delivering its webhooks through the gateway. */
+  stripe: StripeStandIn;
+  /** The keys billing runs with (any `sk_test_` key works against the stand-in). */
+  stripeKeys: { secretKey: string; publishableKey: string; webhookSecret: string };
   database: TestDatabase;
   redisUrl: string;
   /** The run's prefix of BullMQ keys (`QUEUE_PREFIX`); the gateway's rate limits use `<prefix>:rl`. */
@@ -87,7 +92,7 @@ async function deleteRedisKeys(redisUrl: string, prefixes: string[]): Promise<vo
 
 /**
  * Starts the whole real stack for one run (browser tests, the API fuzz test, benches): a fresh database cloned from the migrated template, a
- * unique Redis prefix for queues and rate limits, a real SMTP server, a fixture DNS server, and every
+ * unique Redis prefix for queues and rate limits, a real SMTP server, a fixture DNS server, the Stripe stand-in, and every
  * service as a child process (`node --import tsx services/<svc>/src/main.ts`) on free ports, waiting
  * for each /health. `stop()` stops them all and drops the database.
  */
@@ -103,6 +108,8 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
   const closedTlsPort = await freePort();
   const baseUrl = `http://127.0.0.1:${ports.gateway}`;
   const url = (s: ServiceName) => `http://127.0.0.1:${ports[s]}`;
+  const stripeKeys = { secretKey: 'sk_test_stack', publishableKey: 'pk_test_stack', webhookSecret: 'whsec_stack' };
+  const stripe = await startStripeStandIn({ port: 0, webhookUrl: `${baseUrl}/api/webhooks/stripe`, webhookSecret: stripeKeys.webhookSecret });
 
   const common: NodeJS.ProcessEnv = {
     PATH: testEnv.path,
@@ -119,7 +126,15 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
     auth: { REQUIRE_EMAIL_VERIFICATION: 'true', APP_URL: baseUrl, SMTP_URL: smtp.url, MAIL_FROM: 'Sendwell <no-reply@sendwell.test>' },
     // The email verification tool's MX lookups: the fixture zones too, never the internet.
     domains: { DNS_SERVERS: dns.url, DNS_TIMEOUT_MS: '1000' },
-    billing: {},
+    billing: {
+      STRIPE_SECRET_KEY: stripeKeys.secretKey,
+      STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
+      STRIPE_WEBHOOK_SECRET: stripeKeys.webhookSecret,
+      STRIPE_API_URL: stripe.url,
+      APP_URL: baseUrl,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Sendwell <billing@sendwell.test>',
+    },
     reports: {},
     scanner: {
       DNS_SERVERS: dns.url,
@@ -152,7 +167,7 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
   const children = new Map<ServiceName, ChildProcess>();
   const stop = async () => {
     await Promise.all([...children.values()].map(stopChild));
-    await Promise.allSettled([smtp.close(), dns.close(), mailbox.close()]);
+    await Promise.allSettled([smtp.close(), dns.close(), mailbox.close(), stripe.close()]);
     await Promise.allSettled([database.drop(), deleteRedisKeys(backing.redisUrl, [prefix])]);
     await backing.stop();
   };
@@ -174,5 +189,5 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
     await stop();
     throw error;
   }
-  return { baseUrl, mailboxUrl: mailbox.url, smtp, dns, database, redisUrl: backing.redisUrl, queuePrefix: prefix, ports, stop };
+  return { baseUrl, mailboxUrl: mailbox.url, smtp, dns, stripe, stripeKeys, database, redisUrl: backing.redisUrl, queuePrefix: prefix, ports, stop };
 }

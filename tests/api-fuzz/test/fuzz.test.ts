@@ -28,7 +28,7 @@ afterAll(async () => {
   console.log(`api-fuzz: ${generated} generated requests over ${TARGETS.length} routes and gateway paths (seed ${seed}, API_FUZZ_SECONDS=${budgetMs / 1000})`);
 });
 
-/** Under each prefix of the gateway's route table (billing and reports serve no call yet), and where nothing is routed. */
+/** Under each prefix of the gateway's route table, and where nothing is routed. */
 const GATEWAY_PATHS: FuzzTarget[] = [...ROUTE_TABLE.map((entry) => entry.pattern.replace(/\*$/, '/fuzz')), '/api/nothing-here'].map((path) => ({ method: 'POST', path }));
 const TARGETS = [...API_ROUTES, ...GATEWAY_PATHS];
 

@@ -6,6 +6,8 @@ import { buildApp as buildAuthApp } from '@sendwell/auth/src/app.js';
 import { createDeps as createAuthDeps } from '@sendwell/auth/src/deps.js';
 import { loadEnv as loadAuthEnv } from '@sendwell/auth/src/env.js';
 import { buildApp as buildBillingApp } from '@sendwell/billing/src/app.js';
+import { createDeps as createBillingDeps } from '@sendwell/billing/src/deps.js';
+import { loadEnv as loadBillingEnv } from '@sendwell/billing/src/env.js';
 import { buildApp as buildDomainsApp } from '@sendwell/domains/src/app.js';
 import { createDeps as createDomainsDeps } from '@sendwell/domains/src/deps.js';
 import { loadEnv as loadDomainsEnv } from '@sendwell/domains/src/env.js';
@@ -38,11 +40,12 @@ async function servedRoutes(): Promise<Record<(typeof SERVICES)[number], string[
   const logger = createLogger('api-fuzz', 'silent');
   const auth = createAuthDeps(loadAuthEnv(settings), logger);
   const domains = createDomainsDeps(loadDomainsEnv(settings), logger);
+  const billing = createBillingDeps(loadBillingEnv(settings), logger);
   try {
     const apps = {
       auth: await buildAuthApp(auth),
       domains: await buildDomainsApp(domains),
-      billing: await buildBillingApp({ logger }),
+      billing: await buildBillingApp(billing),
       reports: await buildReportsApp({ logger }),
     };
     const served = Object.fromEntries(
@@ -57,7 +60,7 @@ async function servedRoutes(): Promise<Record<(typeof SERVICES)[number], string[
     );
     return served as Record<(typeof SERVICES)[number], string[]>;
   } finally {
-    await Promise.all([auth.close(), domains.close()]);
+    await Promise.all([auth.close(), domains.close(), billing.close()]);
   }
 }
 
