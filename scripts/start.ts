@@ -2,18 +2,31 @@
  * `pnpm start`: checks Postgres and Redis (starting them with Docker where it can), migrates, runs
  * every service and one scanner compiled (`node dist/main.js`, which the `pnpm start` line builds
  * first), waits for their /health, restarts a service that crashes (with a growing delay, giving up
- * and stopping everything after 5 crashes within 60 s) and stops them all together.
+ * and stopping everything after 5 crashes within 60 s) and stops them all together. Without
+ * STRIPE_SECRET_KEY, billing runs on the local Stripe stand-in (no real payments; production refuses);
+ * either way the Stripe catalogue is synced with the plan rules first (`pnpm stripe:sync`).
  * `pnpm dev` (`--dev`): the same from source with `tsx watch`, and the Vite dev server on 5173.
  * This script layer is the one place besides services' env.ts that reads process.env.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, migrateToLatest, pingPostgres } from '@sendwell/db';
 import { pingRedis } from '@sendwell/server-kit';
 import { dockerAnswers, portInUse, waitForHttp } from './lib/checks.js';
 import { decidePreflight, dockerEndpoint, maintenanceUrl, redactUrl, type Backing } from './lib/preflight.js';
 import { Supervisor, describeExit } from './lib/processes.js';
-import { GATEWAY_INTERNAL_PORT, GATEWAY_PORT, SERVICES, VITE_PORT, serviceSpec, viteSpec } from './lib/services.js';
+import {
+  GATEWAY_INTERNAL_PORT,
+  GATEWAY_PORT,
+  SERVICES,
+  STRIPE_STAND_IN_PORT,
+  VITE_PORT,
+  serviceSpec,
+  stripeStandInSpec,
+  stripeSyncSpec,
+  viteSpec,
+} from './lib/services.js';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/sendwell';
 const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
@@ -35,7 +48,7 @@ const fail = (message: string): never => {
 // ---- stopping: installed first, so a Ctrl-C at any point stops whatever has started -------------
 
 let stopping = false;
-const supervisor = new Supervisor([...SERVICES.map((s) => s.name), 'web'], {
+const supervisor = new Supervisor([...SERVICES.map((s) => s.name), 'web', 'stripe'], {
   onGiveUp: (exit, crashes) => void stop(1, `${exit.name} keeps crashing (${crashes} times, last ${describeExit(exit)}); stopping every service`),
   log: say,
   colour,
@@ -104,8 +117,15 @@ say(`Postgres answers at ${redactUrl(databaseUrl)}; Redis answers at ${redactUrl
 
 // ---- 2. Ports are free (else /health could answer from a process that is not ours) --------------
 
+// Production takes real money: the stand-in would take none, so it is never started there.
+const realStripe = Boolean(process.env.STRIPE_SECRET_KEY);
+if (!realStripe && process.env.NODE_ENV === 'production') {
+  fail('STRIPE_SECRET_KEY is not set. In production billing needs your Stripe keys (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY); the local Stripe stand-in takes no real payments.');
+}
+
 const ports = [
   ...SERVICES.map((s) => ({ name: s.name, port: s.port })),
+  ...(realStripe ? [] : [{ name: 'Stripe stand-in', port: STRIPE_STAND_IN_PORT }]),
   { name: 'gateway internal', port: GATEWAY_INTERNAL_PORT },
   ...(dev ? [{ name: 'web (Vite)', port: VITE_PORT }] : []),
 ];
@@ -128,9 +148,42 @@ try {
   fail(`Migrating ${redactUrl(databaseUrl)} failed: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-// ---- 4. Services ---------------------------------------------------------------------------------
+// ---- 4. Stripe: the real one with a key, else the local stand-in; then the catalogue --------------
 
 const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
+
+if (!realStripe) {
+  const standInUrl = `http://127.0.0.1:${STRIPE_STAND_IN_PORT}`;
+  // A secret of this run's: the stand-in signs its webhooks with it, billing checks them with it.
+  const webhookSecret = `whsec_${randomBytes(16).toString('hex')}`;
+  Object.assign(childEnv, {
+    STRIPE_API_URL: standInUrl,
+    STRIPE_SECRET_KEY: 'sk_test_sendwell_stand_in',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_sendwell_stand_in',
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+  });
+  supervisor.start(
+    stripeStandInSpec(root, { ...process.env, PORT: String(STRIPE_STAND_IN_PORT), STRIPE_WEBHOOK_URL: `http://127.0.0.1:${GATEWAY_PORT}/api/webhooks/stripe`, STRIPE_WEBHOOK_SECRET: webhookSecret }),
+    SERVICES.length + 1,
+  );
+  // It answers 401 without a key; any answer means it listens.
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (!(await portInUse(STRIPE_STAND_IN_PORT))) {
+    if (Date.now() > deadline) await stop(1, `the Stripe stand-in did not listen on ${standInUrl} within ${HEALTH_TIMEOUT_MS / 1000} s`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  say(`STRIPE_SECRET_KEY is not set: billing uses the local Stripe stand-in at ${standInUrl}, no real payments (README, "Billing")`);
+}
+const synced = await new Promise<number | null>((resolve) => {
+  const spec = stripeSyncSpec(root, childEnv);
+  const child = spawn(spec.command, spec.args, { cwd: spec.cwd, env: spec.env, stdio: ['ignore', 'inherit', 'inherit'] });
+  child.once('error', () => resolve(null));
+  child.once('exit', (code) => resolve(code));
+});
+// Billing syncs on its first checkout too, so an unreachable Stripe now is a warning, not a stop.
+say(synced === 0 ? 'Stripe catalogue in step with the plan rules' : 'the Stripe catalogue sync failed (see above); billing retries it at the first checkout');
+
+// ---- 5. Services ---------------------------------------------------------------------------------
 say(`starting ${SERVICES.map((s) => s.name).join(', ')}${dev ? ' in watch mode, and the Vite dev server' : ''}`);
 SERVICES.forEach((s, i) => supervisor.start(serviceSpec(root, s.name, childEnv, dev), i));
 if (dev) supervisor.start(viteSpec(root, childEnv), SERVICES.length);

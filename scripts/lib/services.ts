@@ -47,3 +47,16 @@ export function viteSpec(root: string, env: NodeJS.ProcessEnv): ProcessSpec {
   const vite = join(dirname(createRequire(join(cwd, 'package.json')).resolve('vite/package.json')), 'bin', 'vite.js');
   return { name: 'web', command: process.execPath, args: [vite, '--port', String(VITE_PORT), '--strictPort'], cwd, env };
 }
+
+/** The local Stripe stand-in's port (stripe-mock's), used when no STRIPE_SECRET_KEY is set. */
+export const STRIPE_STAND_IN_PORT = 12111;
+
+/** The Stripe stand-in (packages/testing), as `pnpm --filter @sendwell/testing stripe` runs it. */
+export function stripeStandInSpec(root: string, env: NodeJS.ProcessEnv): ProcessSpec {
+  return { name: 'stripe', command: process.execPath, args: ['--import', 'tsx', 'src/stripe/main.ts'], cwd: join(root, 'packages', 'testing'), env };
+}
+
+/** `pnpm stripe:sync`: the billing catalogue (products and prices by lookup key) made to match the plan rules. */
+export function stripeSyncSpec(root: string, env: NodeJS.ProcessEnv): ProcessSpec {
+  return { name: 'stripe:sync', command: process.execPath, args: ['--import', 'tsx', 'src/stripe-sync-cli.ts'], cwd: join(root, 'services', 'billing'), env };
+}
