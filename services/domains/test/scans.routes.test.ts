@@ -1,4 +1,5 @@
-import { BLACKLIST_CHECK_STARTED_MESSAGE, JobName, SCAN_NOT_FOUND, SCAN_STARTED_MESSAGE, scanDomainAnswer, scanStatusAnswer } from '@sendwell/contracts';
+import { BLACKLIST_CHECK_STARTED_MESSAGE, JobName, SCAN_NOT_FOUND, SCAN_STARTED_MESSAGE, scanDomainAnswer, scanPausedMessage, scanStatusAnswer } from '@sendwell/contracts';
+import { applyPlanSchedule } from '@sendwell/db';
 import { sql } from '@sendwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './fixtures.js';
@@ -34,6 +35,27 @@ describe('POST /api/domains/{id}/scan', () => {
     expect(job?.opts.deduplication?.id).toBe(`scan-${d.id}`);
     const row = await h.db.selectFrom('domains').select('lastManualScanAt').where('id', '=', d.id).executeTakeFirstOrThrow();
     expect(row.lastManualScanAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a domain paused above the plan’s limit (403, with the way out), and scans it again once another is removed', async () => {
+    const { user, headers } = await signedIn('basic');
+    const kept = [await h.f.domain({ userId: user.id }), await h.f.domain({ userId: user.id })];
+    const paused = await h.f.domain({ userId: user.id });
+    expect(await applyPlanSchedule(h.db, user.id)).toMatchObject({ paused: 1 });
+    for (const url of [`/api/domains/${paused.id}/scan`, `/api/domains/${paused.id}/check`]) {
+      const res = await post(url, headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'PLAN_LIMIT', requiresUpgrade: true, message: scanPausedMessage(2) });
+    }
+    expect(await scanRows(paused.id)).toEqual([]);
+    const listed = (await get('/api/domains', headers)).json() as Array<{ id: number; scanPaused: boolean }>;
+    expect(listed.find((d) => d.id === paused.id)?.scanPaused).toBe(true);
+
+    expect((await h.app.inject({ method: 'DELETE', url: `/api/domains/${kept[0]!.id}`, headers })).statusCode).toBe(200);
+    const resumed = await h.db.selectFrom('domains').select(['scanPaused', 'nextScanAt']).where('id', '=', paused.id).executeTakeFirstOrThrow();
+    expect(resumed.scanPaused).toBe(false);
+    expect(resumed.nextScanAt).not.toBeNull();
+    expect((await post(`/api/domains/${paused.id}/scan`, headers)).statusCode).toBe(202);
   });
 
   it('answers 429 RATE_LIMITED with retryAfterSeconds and the time left to a second call within 5 minutes', async () => {

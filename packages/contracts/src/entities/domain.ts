@@ -33,10 +33,16 @@ export const domainSchema = z.object({
   deletedAt: isoDateTime.nullable(),
   /** When the scheduler next scans it; null on manual-only plans and for deleted domains. */
   nextScanAt: isoDateTime.nullable(),
+  /** Above the plan's domain limit after a downgrade: shown, but neither scheduled nor scanned on demand. */
+  scanPaused: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
 export type Domain = z.infer<typeof domainSchema>;
+
+/** A manual scan of a domain paused above the plan's limit. */
+export const scanPausedMessage = (limit: number): string =>
+  `This domain is above your plan's limit of ${limit} domain${limit === 1 ? '' : 's'}. Upgrade your plan or remove a domain to scan it again.`;
 
 /**
  * One row of the Recently Deleted panel and of `GET /api/domains/deleted`. The answer spells fields in

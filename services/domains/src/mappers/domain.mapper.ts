@@ -30,6 +30,7 @@ export function toDomainDto(row: DomainRow): Domain {
     isDeleted: row.isDeleted,
     deletedAt: toIsoOrNull(row.deletedAt),
     nextScanAt: toIsoOrNull(row.nextScanAt),
+    scanPaused: row.scanPaused,
     createdAt: toIso(row.createdAt),
     updatedAt: toIso(row.updatedAt),
   };

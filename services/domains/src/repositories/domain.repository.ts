@@ -15,19 +15,24 @@ export const domainColumns = [
   'domains.isDeleted',
   'domains.deletedAt',
   'domains.nextScanAt',
+  'domains.scanPaused',
   'domains.createdAt',
   'domains.updatedAt',
 ] as const;
 
 export type DomainRow = Pick<
   Selectable<Domains>,
-  'id' | 'userId' | 'name' | 'status' | 'lastScan' | 'scanCount' | 'hasDetailedReport' | 'metadata' | 'isDeleted' | 'deletedAt' | 'nextScanAt' | 'createdAt' | 'updatedAt'
+  'id' | 'userId' | 'name' | 'status' | 'lastScan' | 'scanCount' | 'hasDetailedReport' | 'metadata' | 'isDeleted' | 'deletedAt' | 'nextScanAt' | 'scanPaused' | 'createdAt' | 'updatedAt'
 >;
 
 /** `now() - 90 days`: deletions after this are still restorable (and count toward the plan limit). */
 const retentionStart = sql<Date>`now() - make_interval(days => ${DELETED_DOMAIN_RETENTION_DAYS})`;
 
-export type CooldownClaim = { kind: 'claimed'; claimedAt: Date } | { kind: 'cooling'; retryAfterMs: number } | { kind: 'missing' };
+export type CooldownClaim =
+  | { kind: 'claimed'; claimedAt: Date }
+  | { kind: 'cooling'; retryAfterMs: number }
+  | { kind: 'paused' }
+  | { kind: 'missing' };
 
 export class DomainRepository {
   constructor(private readonly db: Executor) {}
@@ -175,6 +180,7 @@ export class DomainRepository {
       .where('id', '=', id)
       .where('userId', '=', userId)
       .where('isDeleted', '=', false)
+      .where('scanPaused', '=', false)
       .where((eb) => eb.or([eb('lastManualScanAt', 'is', null), eb('lastManualScanAt', '<=', sql<Date>`now() - ${cooldown}`)]))
       .returning(['lastManualScanAt'])
       .executeTakeFirst();
@@ -182,12 +188,13 @@ export class DomainRepository {
 
     const row = await this.db
       .selectFrom('domains')
-      .select(sql<number>`ceil(extract(epoch from (last_manual_scan_at + ${cooldown} - now())) * 1000)::int`.as('retryAfterMs'))
+      .select(['scanPaused', sql<number>`ceil(extract(epoch from (last_manual_scan_at + ${cooldown} - now())) * 1000)::int`.as('retryAfterMs')])
       .where('id', '=', id)
       .where('userId', '=', userId)
       .where('isDeleted', '=', false)
       .executeTakeFirst();
     if (!row) return { kind: 'missing' };
+    if (row.scanPaused) return { kind: 'paused' };
     return { kind: 'cooling', retryAfterMs: Math.max(1_000, row.retryAfterMs ?? cooldownMs) };
   }
 

@@ -10,13 +10,13 @@ export const scanRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
 
   app.post(
     '/:id/scan',
-    { schema: { params: domainIdParams, response: { 202: scanDomainAnswer, ...errorResponses(400, 401, 404, 429, 503) } } },
+    { schema: { params: domainIdParams, response: { 202: scanDomainAnswer, ...errorResponses(400, 401, 403, 404, 429, 503) } } },
     async (request, reply) => reply.status(202).send(await scans.request(requireAuth(request).user, request.params.id, 'manual')),
   );
 
   app.post(
     '/:id/check',
-    { schema: { params: domainIdParams, response: { 202: blacklistCheckAnswer, ...errorResponses(400, 401, 404, 429, 503) } } },
+    { schema: { params: domainIdParams, response: { 202: blacklistCheckAnswer, ...errorResponses(400, 401, 403, 404, 429, 503) } } },
     async (request, reply) => reply.status(202).send(await scans.request(requireAuth(request).user, request.params.id, 'blacklist')),
   );
 

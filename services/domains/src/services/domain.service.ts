@@ -13,7 +13,7 @@ import {
   type RestoreDomainAnswer,
   type ScanTrigger,
 } from '@sendwell/contracts';
-import type { Database } from '@sendwell/db';
+import { applyPlanSchedule, type Database } from '@sendwell/db';
 import { AppError, conflict, createScan, notFound, planLimit, type AuthUser, type Logger } from '@sendwell/server-kit';
 import { toDeletedDomainDto, toDomainDto, toLastScanSummary } from '../mappers/domain.mapper.js';
 import { DomainRepository, type DomainRow } from '../repositories/domain.repository.js';
@@ -91,6 +91,8 @@ export class DomainService {
   async remove(user: AuthUser, id: number): Promise<Ok> {
     const row = await new DomainRepository(this.db).softDelete(user.id, id);
     if (!row) throw notFound(DOMAIN_NOT_FOUND);
+    // A domain paused above the plan's limit takes the freed place at once.
+    await applyPlanSchedule(this.db, user.id);
     this.logger.info({ domainId: row.id, userId: user.id }, 'domain deleted');
     return { success: true, message: domainRemovedMessage(row.name) };
   }

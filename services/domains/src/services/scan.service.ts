@@ -1,4 +1,6 @@
 import {
+  domainLimit,
+  scanPausedMessage,
   BLACKLIST_CHECK_STARTED_MESSAGE,
   MANUAL_SCAN_COOLDOWN_MS,
   SCAN_NOT_FOUND,
@@ -11,7 +13,7 @@ import {
   type ScanTrigger,
 } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { createScan, notFound, rateLimited, ScanRequests, upstreamUnavailable, type AuthUser, type Logger, type Queues } from '@sendwell/server-kit';
+import { createScan, notFound, planLimit, rateLimited, ScanRequests, upstreamUnavailable, type AuthUser, type Logger, type Queues } from '@sendwell/server-kit';
 import { DomainRepository } from '../repositories/domain.repository.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
 import { toScanDto } from '../mappers/scan.mapper.js';
@@ -57,6 +59,7 @@ export class ScanService {
     const domains = new DomainRepository(this.db);
     const claim = await domains.claimManualScan(user.id, domainId, MANUAL_SCAN_COOLDOWN_MS);
     if (claim.kind === 'missing') throw notFound(DOMAIN_NOT_FOUND);
+    if (claim.kind === 'paused') throw planLimit(scanPausedMessage(domainLimit(user.planType)));
     if (claim.kind === 'cooling') {
       const refusal = cooldownRefusal(claim.retryAfterMs);
       throw rateLimited(refusal.message, refusal.retryAfterSeconds);

@@ -59,7 +59,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 
 function OverviewPanel({ domain, plan, now }: { domain: Domain; plan: string; now: number }) {
   const status = displayDomainStatus(domain.status);
-  const next = !features.scheduledScans(plan) ? 'Manual scans only' : domain.nextScanAt ? countdownText(domain.nextScanAt, now) : 'Not scheduled';
+  const next = domain.scanPaused ? 'Paused: above your plan’s domain limit' : !features.scheduledScans(plan) ? 'Manual scans only' : domain.nextScanAt ? countdownText(domain.nextScanAt, now) : 'Not scheduled';
   return (
     <Card data-testid="overview-panel">
       <CardHeader>

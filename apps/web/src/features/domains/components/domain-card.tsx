@@ -48,6 +48,16 @@ function ReputationBlock({ domainId }: { domainId: number }) {
   );
 }
 
+/** A domain above the plan's limit after a downgrade: kept and shown, not scanned (the server refuses). */
+export function ScanPausedNote() {
+  return (
+    <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="scan-paused">
+      <strong>Scans paused:</strong> this domain is above your plan&apos;s limit. <Link className="underline" to="/subscription">Upgrade your plan</Link> or remove
+      a domain to scan it again.
+    </p>
+  );
+}
+
 /** One domain of the list (part 1 §2): name, status, the six rows, reputation (standard+), footer. */
 export function DomainCard({ domain, plan, now, onRemove }: { domain: Domain; plan: string; now: number; onRemove: (domain: Domain) => void }) {
   const navigate = useNavigate();
@@ -75,6 +85,7 @@ export function DomainCard({ domain, plan, now, onRemove }: { domain: Domain; pl
         </Badge>
       </CardHeader>
       <CardContent className="flex-1 space-y-3">
+        {domain.scanPaused ? <ScanPausedNote /> : null}
         <CheckRows checks={checks.data} scanned={domain.lastScan !== null} />
         {features.reputation(plan) ? <ReputationBlock domainId={domain.id} /> : null}
       </CardContent>
