@@ -241,6 +241,15 @@ describe('payment method: GET /api/payment-method, POST /api/setup-intent, POST 
   });
 });
 
+describe('GET /api/billing/config', () => {
+  it('answers the publishable key to a signed-in user, and 401 to anyone else', async () => {
+    const res = await get('/api/billing/config', await h.auth(await h.user()));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ publishableKey: h.deps.env.STRIPE_PUBLISHABLE_KEY });
+    expect((await get('/api/billing/config', {})).statusCode).toBe(401);
+  });
+});
+
 describe('GET /api/billing/history', () => {
   it('lists the user’s own invoices newest first, in Stripe’s units, with their pages', async () => {
     const { headers } = await paidUser('standard', 'USD');

@@ -72,6 +72,10 @@ export const SUBSCRIPTION_SYNCED_MESSAGE = 'Your subscription status is up to da
 export const INVALID_SIGNATURE_MESSAGE = 'Invalid Stripe signature';
 export const INVALID_EVENT_MESSAGE = 'Invalid Stripe event';
 
+/** GET /api/billing/config: what the card form needs to load Stripe.js (a key meant to be public). */
+export const billingConfigAnswer = z.object({ publishableKey: z.string() });
+export type BillingConfigAnswer = z.infer<typeof billingConfigAnswer>;
+
 /** POST /api/webhooks/stripe: Stripe needs only a 2xx. */
 export const stripeWebhookAnswer = z.object({ received: z.literal(true) });
 export type StripeWebhookAnswer = z.infer<typeof stripeWebhookAnswer>;

@@ -75,5 +75,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/setup-intent', service: 'billing' },
   { method: 'POST', path: '/api/update-payment-method', service: 'billing', body: updatePaymentMethodBody },
   { method: 'GET', path: '/api/billing/history', service: 'billing' },
+  { method: 'GET', path: '/api/billing/config', service: 'billing' },
   { method: 'POST', path: '/api/webhooks/stripe', service: 'billing' },
 ];

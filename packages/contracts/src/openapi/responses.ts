@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { listAlertsAnswer, markAlertReadAnswer, markAllAlertsReadAnswer } from '../api/alerts.js';
 import {
+  billingConfigAnswer,
   billingHistoryAnswer,
   cancelSubscriptionAnswer,
   createSubscriptionAnswer,
@@ -114,5 +115,6 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   'POST /api/setup-intent': answers({ 200: setupIntentAnswer }, 400, 401, 403, 503),
   'POST /api/update-payment-method': answers({ 200: updatePaymentMethodAnswer }, 400, 401, 402, 403, 404, 503),
   'GET /api/billing/history': answers({ 200: billingHistoryAnswer }, 401, 503),
+  'GET /api/billing/config': answers({ 200: billingConfigAnswer }, 401),
   'POST /api/webhooks/stripe': answers({ 200: stripeWebhookAnswer }, 400, 413, 503),
 };

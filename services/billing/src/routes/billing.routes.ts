@@ -1,4 +1,5 @@
 import {
+  billingConfigAnswer,
   billingHistoryAnswer,
   cancelSubscriptionAnswer,
   createSubscriptionAnswer,
@@ -18,7 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SubscriptionService } from '../services/subscription.service.js';
 
 export interface BillingRoutesOptions {
-  deps: { services: { subscriptions: SubscriptionService } };
+  deps: { env: { STRIPE_PUBLISHABLE_KEY: string }; services: { subscriptions: SubscriptionService } };
 }
 
 /** The signed-in user's billing calls (part 2 §7, part 1 settings). Paths are absolute: register without a prefix. */
@@ -57,6 +58,9 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     { schema: { body: updatePaymentMethodBody, response: { 200: updatePaymentMethodAnswer, ...errorResponses(400, 401, 402, 403, 404, 503) } } },
     async (request) => subscriptions.updatePaymentMethod(userId(request), request.body.paymentMethodId),
   );
+  app.get('/api/billing/config', { schema: { response: { 200: billingConfigAnswer, ...errorResponses(401) } } }, async () => ({
+    publishableKey: deps.env.STRIPE_PUBLISHABLE_KEY,
+  }));
   app.get('/api/billing/history', { schema: { response: { 200: billingHistoryAnswer, ...errorResponses(401, 503) } } }, async (request) =>
     subscriptions.history(userId(request)),
   );
