@@ -3,6 +3,7 @@ import { createMailer, type Logger, type Mailer } from '@sendwell/server-kit';
 import type Stripe from 'stripe';
 import type { Env } from './env.js';
 import { EntitlementService } from './services/entitlement.service.js';
+import { InvoiceService } from './services/invoice.service.js';
 import { SubscriptionService } from './services/subscription.service.js';
 import { WebhookService } from './services/webhook.service.js';
 import { PriceBook } from './stripe/catalogue.js';
@@ -18,6 +19,7 @@ export interface Deps {
     subscriptions: SubscriptionService;
     webhooks: WebhookService;
     entitlements: EntitlementService;
+    invoices: InvoiceService;
   };
   /** Close the HTTP server before. */
   close(): Promise<void>;
@@ -36,6 +38,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
   const prices = new PriceBook(stripe, logger.child({ module: 'PriceBook' }));
   const entitlements = new EntitlementService(db, stripe, logger.child({ module: 'EntitlementService' }));
   const subscriptions = new SubscriptionService(db, stripe, prices, entitlements, logger.child({ module: 'SubscriptionService' }));
+  const invoices = new InvoiceService(db, stripe, new URL(env.STRIPE_API_URL).origin, logger.child({ module: 'InvoiceService' }));
   const webhooks = new WebhookService(db, stripe, env.STRIPE_WEBHOOK_SECRET, entitlements, mailer, env.APP_URL, logger.child({ module: 'WebhookService' }));
   return {
     env,
@@ -43,7 +46,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     db,
     stripe,
     mailer,
-    services: { subscriptions, webhooks, entitlements },
+    services: { subscriptions, webhooks, entitlements, invoices },
     async close() {
       mailer.close();
       await db.destroy();

@@ -265,6 +265,25 @@ describe('GET /api/billing/history', () => {
     expect(theirs.map((i) => i.id)).not.toContain(invoices[0]!.id);
   });
 
+  it('hands out an invoice’s PDF to its owner only, named after its number', async () => {
+    const { headers } = await paidUser('basic');
+    const other = await paidUser('basic');
+    const [invoice] = (await get('/api/billing/history', headers)).json() as BillingHistoryAnswer;
+    const res = await get(`/api/billing/invoices/${invoice!.id}/pdf`, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${invoice!.number}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    for (const [url, status] of [
+      [`/api/billing/invoices/${invoice!.id}/pdf`, 404],
+      ['/api/billing/invoices/in_doesnotexist/pdf', 404],
+      ['/api/billing/invoices/not-an-invoice/pdf', 400],
+    ] as const) {
+      expect((await get(url, other.headers)).statusCode).toBe(status);
+    }
+    expect((await get(`/api/billing/invoices/${invoice!.id}/pdf`, {})).statusCode).toBe(401);
+  });
+
   it('answers an empty list before the first payment, and 401 without a session', async () => {
     expect((await get('/api/billing/history', await h.auth(await h.user()))).json()).toEqual([]);
     expect((await get('/api/billing/history', {})).statusCode).toBe(401);

@@ -56,6 +56,14 @@ export type UpdatePaymentMethodBody = z.infer<typeof updatePaymentMethodBody>;
 export const updatePaymentMethodAnswer = z.object({ message: z.string(), paymentMethod: paymentMethodSchema.nullable() });
 export type UpdatePaymentMethodAnswer = z.infer<typeof updatePaymentMethodAnswer>;
 
+/** GET /api/billing/invoices/{id}/pdf: an invoice's PDF, fetched by the server from Stripe for its owner. */
+export const invoiceIdParams = z.object({
+  id: z.string({ error: 'Invalid invoice id' }).regex(/^in_[A-Za-z0-9_]{1,250}$/, 'Invalid invoice id'),
+});
+export type InvoiceIdParams = z.infer<typeof invoiceIdParams>;
+export const INVOICE_NOT_FOUND_MESSAGE = 'Invoice not found';
+export const invoiceFileName = (invoice: { number: string | null; id: string }): string => `invoice-${invoice.number ?? invoice.id}.pdf`;
+
 /** GET /api/billing/history: invoices of the past 18 months, newest first. */
 export const billingHistoryAnswer = z.array(invoiceSchema);
 export type BillingHistoryAnswer = z.infer<typeof billingHistoryAnswer>;

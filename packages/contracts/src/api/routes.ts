@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { markAlertReadParams, listAlertsQuery } from './alerts.js';
-import { createSubscriptionBody, updatePaymentMethodBody, updateSubscriptionBody } from './billing.js';
+import { createSubscriptionBody, invoiceIdParams, updatePaymentMethodBody, updateSubscriptionBody } from './billing.js';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, verifyEmailQuery } from './auth.js';
 import { createDomainBody, domainIdParams, domainNameParams, domainScanParams, restoreDomainBody, scanIdParams } from './domains.js';
 import { emailVerifyBody } from './email-verify.js';
@@ -76,5 +76,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/update-payment-method', service: 'billing', body: updatePaymentMethodBody },
   { method: 'GET', path: '/api/billing/history', service: 'billing' },
   { method: 'GET', path: '/api/billing/config', service: 'billing' },
+  { method: 'GET', path: '/api/billing/invoices/:id/pdf', service: 'billing', params: invoiceIdParams },
   { method: 'POST', path: '/api/webhooks/stripe', service: 'billing' },
 ];

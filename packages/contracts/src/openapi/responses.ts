@@ -116,5 +116,6 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   'POST /api/update-payment-method': answers({ 200: updatePaymentMethodAnswer }, 400, 401, 402, 403, 404, 503),
   'GET /api/billing/history': answers({ 200: billingHistoryAnswer }, 401, 503),
   'GET /api/billing/config': answers({ 200: billingConfigAnswer }, 401),
+  'GET /api/billing/invoices/:id/pdf': answers({}, 400, 401, 404, 503),
   'POST /api/webhooks/stripe': answers({ 200: stripeWebhookAnswer }, 400, 413, 503),
 };

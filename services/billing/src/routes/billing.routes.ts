@@ -5,6 +5,7 @@ import {
   createSubscriptionAnswer,
   createSubscriptionBody,
   errorResponses,
+  invoiceIdParams,
   paymentMethodAnswer,
   setupIntentAnswer,
   subscriptionStatusAnswer,
@@ -16,15 +17,16 @@ import {
 } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { InvoiceService } from '../services/invoice.service.js';
 import type { SubscriptionService } from '../services/subscription.service.js';
 
 export interface BillingRoutesOptions {
-  deps: { env: { STRIPE_PUBLISHABLE_KEY: string }; services: { subscriptions: SubscriptionService } };
+  deps: { env: { STRIPE_PUBLISHABLE_KEY: string }; services: { subscriptions: SubscriptionService; invoices: InvoiceService } };
 }
 
 /** The signed-in user's billing calls (part 2 §7, part 1 settings). Paths are absolute: register without a prefix. */
 export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async (app, { deps }) => {
-  const subscriptions = deps.services.subscriptions;
+  const { subscriptions, invoices } = deps.services;
   app.addHook('onRequest', app.authenticate);
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
@@ -62,6 +64,15 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     publishableKey: deps.env.STRIPE_PUBLISHABLE_KEY,
   }));
   app.get('/api/billing/history', { schema: { response: { 200: billingHistoryAnswer, ...errorResponses(401, 503) } } }, async (request) =>
-    subscriptions.history(userId(request)),
+    invoices.history(userId(request)),
+  );
+  app.get(
+    '/api/billing/invoices/:id/pdf',
+    { schema: { params: invoiceIdParams, response: errorResponses(400, 401, 404, 503) } },
+    async (request, reply) => {
+      const { fileName, pdf } = await invoices.pdf(userId(request), request.params.id);
+      // A Buffer goes out as it is, past the JSON schemas (which type `send` by the error answers only).
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf as never);
+    },
   );
 };

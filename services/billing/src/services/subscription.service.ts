@@ -1,5 +1,4 @@
 import {
-  BILLING_HISTORY_MONTHS,
   NO_SUBSCRIPTION_MESSAGE,
   PAID_PLAN_REQUIRED_MESSAGE,
   PAYMENT_METHOD_NOT_FOUND_MESSAGE,
@@ -11,7 +10,6 @@ import {
   features,
   isPaidPlan,
   planLabel,
-  type BillingHistoryAnswer,
   type CancelSubscriptionAnswer,
   type CreateSubscriptionAnswer,
   type PaidPlan,
@@ -295,39 +293,5 @@ export class SubscriptionService {
       if (sub) await this.stripe.subscriptions.update(sub.id, { default_payment_method: pm.id });
     });
     return { message: 'Your payment method has been updated.', paymentMethod: toPaymentMethod(pm) };
-  }
-
-  /** GET /api/billing/history: invoices of the last 18 months, newest first; none without a customer. */
-  async history(userId: number): Promise<BillingHistoryAnswer> {
-    const user = await this.user(userId);
-    if (!user.stripeCustomerId) return [];
-    const since = new Date();
-    since.setMonth(since.getMonth() - BILLING_HISTORY_MONTHS);
-    const from = Math.floor(since.getTime() / 1000);
-    const customer = user.stripeCustomerId;
-    const invoices = await withStripe(async () => {
-      const all: Stripe.Invoice[] = [];
-      for await (const invoice of this.stripe.invoices.list({ customer, created: { gte: from }, limit: 100 })) {
-        all.push(invoice);
-        if (all.length >= 500) break;
-      }
-      return all;
-    });
-    return invoices
-      .filter((i) => i.created >= from && i.status !== 'draft')
-      .sort((a, b) => b.created - a.created)
-      .map((i) => ({
-        id: i.id ?? '',
-        number: i.number ?? null,
-        status: i.status ?? null,
-        amount_paid: i.amount_paid,
-        currency: i.currency,
-        created: i.created,
-        period_start: i.period_start,
-        period_end: i.period_end,
-        description: i.description ?? i.lines?.data[0]?.description ?? 'Sendwell subscription',
-        invoice_pdf: i.invoice_pdf ?? null,
-        hosted_invoice_url: i.hosted_invoice_url ?? null,
-      }));
   }
 }
