@@ -52,6 +52,7 @@ const domain = {
   isDeleted: false,
   deletedAt: null,
   nextScanAt: null,
+  scanPaused: false,
   createdAt: T,
   updatedAt: T,
 };
