@@ -187,6 +187,25 @@ describe('Stripe stand-in, driven by the real stripe client', () => {
     expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
   });
 
+  it('lets a publishable key confirm an intent, as Stripe.js does, only with that intent’s client secret', async () => {
+    const { intent } = await subscribe();
+    const confirm = (params: Record<string, string>) =>
+      fetch(`${standIn.url}/v1/payment_intents/${intent.id}/confirm`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://app.test' },
+        body: new URLSearchParams(params),
+      });
+    const wrongSecret = await confirm({ key: 'pk_test_web', client_secret: `${intent.id}_secret_wrong`, payment_method: 'pm_card_visa' });
+    expect(wrongSecret.status).toBe(401);
+    const paid = await confirm({ key: 'pk_test_web', client_secret: intent.client_secret!, payment_method: 'pm_card_visa' });
+    expect(paid.status).toBe(200);
+    expect(paid.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await paid.json()).toMatchObject({ id: intent.id, status: 'succeeded' });
+    // Anything else stays behind the secret key.
+    const customers = await fetch(`${standIn.url}/v1/customers`, { method: 'POST', body: new URLSearchParams({ key: 'pk_test_web' }) });
+    expect(customers.status).toBe(401);
+  });
+
   it('answers a missing object with resource_missing', async () => {
     const error = await stripe.customers.retrieve('cus_missing').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);

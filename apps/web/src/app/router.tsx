@@ -29,6 +29,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           ],
         },
         { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+        { path: 'subscription-comparison', lazy: () => import('./routes/subscription-comparison') },
         { path: 'verify-email', lazy: () => import('./routes/verify-email') },
         {
           path: 'quick-check/:domain?',
@@ -68,6 +69,29 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   },
                 })),
                 { path: 'settings', handle: { title: 'Settings' } satisfies RouteHandle, lazy: () => import('./routes/app/settings') },
+                {
+                  path: 'subscription',
+                  handle: { title: 'Subscription' } satisfies RouteHandle,
+                  lazy: async () => {
+                    const route = await import('./routes/app/subscription');
+                    return { Component: route.Component, loader: route.clientLoader(queryClient) };
+                  },
+                },
+                // The payment return screen has two addresses (part 2 §2.1).
+                ...['subscription/confirmation', 'subscription-confirmation'].map((path) => ({
+                  path,
+                  handle: { title: 'Payment' } satisfies RouteHandle,
+                  lazy: () => import('./routes/app/subscription-confirmation'),
+                })),
+                { path: 'update-payment', handle: { title: 'Update Payment Method' } satisfies RouteHandle, lazy: () => import('./routes/app/update-payment') },
+                ...['billing', 'billing-history'].map((path) => ({
+                  path,
+                  handle: { title: 'Billing History' } satisfies RouteHandle,
+                  lazy: async () => {
+                    const route = await import('./routes/app/billing');
+                    return { Component: route.Component, loader: route.clientLoader(queryClient) };
+                  },
+                })),
               ],
             },
           ],

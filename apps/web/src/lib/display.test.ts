@@ -17,6 +17,7 @@ import {
   relativeTime,
   reportsUsedText,
   usageTone,
+  formatUserDate,
 } from './display';
 
 const NOW = Date.parse('2025-06-15T12:00:00.000Z');
@@ -209,5 +210,14 @@ describe('sidebar and bell', () => {
 describe('fixing guides', () => {
   it('fixing guides exist for spf, dkim, dmarc and blacklist only', () => {
     expect(['spf', 'dkim', 'dmarc', 'blacklist', 'ssl', 'SPF'].map(isFixingGuideType)).toEqual([true, true, true, true, false, false]);
+  });
+});
+
+describe('formatUserDate', () => {
+  it('writes a date in the user’s format and time zone', () => {
+    const at = '2026-12-24T00:25:49.000Z';
+    expect(formatUserDate(at, 'MM/dd/yyyy')).toBe('12/24/2026');
+    expect(formatUserDate(at, 'dd/MM/yyyy')).toBe('24/12/2026');
+    expect(formatUserDate(at, 'yyyy-MM-dd', 'America/New_York')).toBe('2026-12-23');
   });
 });

@@ -240,3 +240,11 @@ type FixingGuideType = (typeof fixingGuideTypes)[number];
 export function isFixingGuideType(value: string): value is FixingGuideType {
   return (fixingGuideTypes as readonly string[]).includes(value);
 }
+
+/** A date in the user's chosen format (Settings: MM/dd/yyyy, dd/MM/yyyy or yyyy-MM-dd), in their time zone. */
+export function formatUserDate(value: DateLike, format: string, timeZone = 'UTC'): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(value)).map((p) => [p.type, p.value]),
+  );
+  return format.replace('yyyy', parts.year ?? '').replace('MM', parts.month ?? '').replace('dd', parts.day ?? '');
+}

@@ -2,10 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { stripeRoutes, type Route } from './api.js';
 import { StripeApiError } from './errors.js';
-import { list, parseForm, type Form } from './form.js';
+import { list, parseForm, str, type Form } from './form.js';
 import { tinyPdf } from './pdf.js';
 import { newId, now, Store, type StripeObject } from './store.js';
 import { deliver } from './webhooks.js';
+
+/** What Stripe.js calls with a publishable key: `/v1/{payment|setup}_intents/{id}` and its `/confirm`. */
+const PUBLIC_INTENT_CALL = /^\/v1\/(payment_intents|setup_intents)\/([^/]+)(?:\/confirm)?$/;
 
 /** The API version the installed `stripe` package pins; events carry it as Stripe's do. */
 const API_VERSION = '2026-10-28.endive';
@@ -90,15 +93,30 @@ async function handle(req: IncomingMessage, res: ServerResponse, routes: Route[]
   const invoicePage = /^\/invoices\/([^/]+)(\/pdf)?$/.exec(target.pathname);
   if (req.method === 'GET' && invoicePage) return sendInvoicePage(res, store, invoicePage[1]!, Boolean(invoicePage[2]));
 
-  const key = apiKey(req.headers.authorization);
-  if (!key?.startsWith('sk_test_')) {
-    return send(res, 401, {
-      error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key ?? '(none)'}` },
-    });
+  // Stripe.js in a browser calls with form posts only (no preflight); answer any origin as Stripe does.
+  res.setHeader('access-control-allow-origin', '*');
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, { 'access-control-allow-methods': 'GET, POST', 'access-control-allow-headers': 'content-type, authorization' }).end();
+    return;
   }
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const form: Form = { ...parseForm(target.search.slice(1)), ...parseForm(Buffer.concat(chunks).toString()) };
+
+  // A secret key may call anything; a publishable key (Stripe.js) only what a browser may: an
+  // intent's confirm and retrieve, proven by that intent's client secret.
+  const key = apiKey(req.headers.authorization) ?? str(form, 'key');
+  const publicIntent = PUBLIC_INTENT_CALL.exec(target.pathname);
+  const allowed =
+    key?.startsWith('sk_test_') ||
+    (key?.startsWith('pk_test_') && publicIntent !== null && store.find(publicIntent[2]!)?.client_secret === str(form, 'client_secret'));
+  if (!allowed) {
+    return send(res, 401, {
+      error: { type: 'invalid_request_error', message: `Invalid API Key provided: ${key ?? '(none)'}` },
+    });
+  }
+  delete form.key;
+  delete form.client_secret;
 
   for (const route of routes) {
     const match = route.method === req.method ? route.pattern.exec(target.pathname) : null;

@@ -1,5 +1,5 @@
 import { planLabel, type User } from '@sendwell/contracts';
-import { reportsUsedText } from '@/lib/display';
+import { formatUserDate, reportsUsedText } from '@/lib/display';
 import { NavLink } from 'react-router';
 import { Tooltip } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
@@ -19,8 +19,11 @@ export function AppSidebar({
   collapsed,
   domains,
   reports,
+  renewal = null,
 }: {
   user: User;
+  /** The paid period's end and whether the plan renews then or ends; null without a subscription. */
+  renewal?: { date: string; ends: boolean } | null;
   collapsed: boolean;
   /** Active plus deleted domains against the sidebar limit; null while unknown. */
   domains: Usage | null;
@@ -64,6 +67,11 @@ export function AppSidebar({
           <p className="text-sm font-semibold" data-testid="plan-label">
             {planLabel(user.planType)}
           </p>
+          {renewal ? (
+            <p className="text-xs text-muted-foreground" data-testid="plan-renewal">
+              {renewal.ends ? 'Ends' : 'Renews'} {formatUserDate(renewal.date, user.dateFormat, user.timezone)}
+            </p>
+          ) : null}
           {domains ? (
             <UsageMeter label="Domains used" text={`${domains.used} / ${domains.limit}`} used={domains.used} limit={domains.limit} />
           ) : null}

@@ -1,4 +1,4 @@
-import { domainLimit, isPlanType, planRules, SIDEBAR_UNKNOWN_PLAN_DOMAIN_LIMIT } from '@sendwell/contracts';
+import { domainLimit, isPaidPlan, isPlanType, planRules, SIDEBAR_UNKNOWN_PLAN_DOMAIN_LIMIT } from '@sendwell/contracts';
 import { Outlet, useMatches, useNavigate } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { AppSidebar, type Usage } from '@/components/layout/app-sidebar';
@@ -7,6 +7,7 @@ import { UserMenu } from '@/components/layout/user-menu';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
+import { useSubscriptionStatus } from '@/features/settings/api/get-subscription-status';
 import { useDeletedDomains } from '@/lib/api/get-deleted-domains';
 import { useDomains } from '@/lib/api/get-domains';
 import { useReports } from '@/lib/api/get-reports';
@@ -47,6 +48,10 @@ function useReportUsage(plan: string): Usage | null {
 export function Component() {
   const user = useUser();
   const { signOut } = useAuth();
+  // The sidebar's renewal date (part 1 §2): paid plans have a period that renews or ends.
+  const status = useSubscriptionStatus({ enabled: isPaidPlan(user.planType) });
+  const periodEnd = isPaidPlan(user.planType) ? status.data?.currentPeriodEnd : null;
+  const renewal = periodEnd ? { date: periodEnd, ends: status.data?.cancelAtPeriodEnd ?? false } : null;
   const navigate = useNavigate();
   const title = usePageTitle();
   const domains = useDomainUsage(user.planType);
@@ -61,7 +66,7 @@ export function Component() {
   return (
     <AppShell
       title={title}
-      sidebar={({ collapsed }) => <AppSidebar user={user} collapsed={collapsed} domains={domains} reports={reports} />}
+      sidebar={({ collapsed }) => <AppSidebar user={user} collapsed={collapsed} domains={domains} reports={reports} renewal={renewal} />}
       actions={
         <>
           <ThemeToggle />

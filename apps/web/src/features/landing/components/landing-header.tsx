@@ -32,7 +32,7 @@ export function LandingHeader() {
 }
 
 /** Its own component: the currency becomes known after hydration, and only this re-renders then. */
-function CurrencySelect() {
+export function CurrencySelect() {
   const [currency, setCurrency] = useCurrency();
   return (
     <>

@@ -13,7 +13,7 @@ function scanText(plan: PlanType): string {
   return ms >= 3_600_000 ? `Scans every ${ms / 3_600_000 === 1 ? 'hour' : `${ms / 3_600_000} hours`}` : `Scans every ${ms / 60_000} minutes`;
 }
 
-function planHighlights(plan: PaidPlan): string[] {
+export function planHighlights(plan: PaidPlan): string[] {
   const r = planRules[plan];
   return [
     `${r.domainLimit} domains`,
@@ -26,7 +26,7 @@ function planHighlights(plan: PaidPlan): string[] {
   ];
 }
 
-function price(currency: Currency, plan: PaidPlan): string {
+export function price(currency: Currency, plan: PaidPlan): string {
   const { symbol, monthly } = currencyCatalogue[currency];
   const amount = monthly[plan];
   return `${symbol}${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
@@ -81,7 +81,7 @@ function PlanCard({ name, price, note, items, to, cta, featured }: { name: strin
 const mark = (v: boolean | string): ReactNode =>
   typeof v === 'string' ? v : v ? <CheckCircle2 className="mx-auto h-5 w-5 text-green-600" aria-label="Included" /> : <X className="mx-auto h-5 w-5 text-muted-foreground" aria-label="Not included" />;
 
-function FeatureTable() {
+export function FeatureTable() {
   const plans: PlanType[] = ['free', ...paidPlans];
   const rows: Array<[string, (p: PlanType) => boolean | string]> = [
     ['Domains', (p) => String(planRules[p].domainLimit)],

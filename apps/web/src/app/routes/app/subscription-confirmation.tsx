@@ -1,0 +1,5 @@
+import { ConfirmationPage } from '@/features/billing/components/confirmation-page';
+
+export function Component() {
+  return <ConfirmationPage />;
+}

@@ -1,0 +1,5 @@
+import { UpdatePaymentPage } from '@/features/billing/components/update-payment-page';
+
+export function Component() {
+  return <UpdatePaymentPage />;
+}

@@ -1,0 +1,5 @@
+import { ComparisonPage } from '@/features/billing/components/comparison-page';
+
+export function Component() {
+  return <ComparisonPage />;
+}
