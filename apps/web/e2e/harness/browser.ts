@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { STRIPE_JS_STAND_IN } from '@sendwell/testing';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { WEB_DIR } from './stack';
@@ -18,9 +19,25 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * Stripe, as the browser sees it, on loopback: Stripe.js from js.stripe.com is the stand-in script,
+ * and its calls to api.stripe.com go to the Stripe stand-in billing runs on. The page keeps its real
+ * CSP, which names exactly those two origins.
+ */
+async function routeStripe(context: BrowserContext): Promise<void> {
+  await context.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: STRIPE_JS_STAND_IN }));
+  const standIn = inject('stripeUrl');
+  await context.route('https://api.stripe.com/**', async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({ url: `${standIn}${url.pathname}${url.search}` });
+    await route.fulfill({ response, headers: { ...response.headers(), 'access-control-allow-origin': '*' } });
+  });
+}
+
 /** A fresh context (own cookies and local storage) against the stack's gateway. */
 export async function newPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: inject('baseUrl'), viewport, locale: 'en-AU', timezoneId: 'Australia/Sydney' });
+  await routeStripe(context);
   const page = await context.newPage();
   return { context, page };
 }

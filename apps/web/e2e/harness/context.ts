@@ -5,6 +5,10 @@ declare module 'vitest' {
     mailboxUrl: string;
     /** The run's database, for tests that set up state no API offers yet (e.g. a paid plan while billing is unbuilt). */
     databaseUrl: string;
+    /** The Stripe stand-in billing runs on; the browser reaches it as https://api.stripe.com (browser.ts). */
+    stripeUrl: string;
+    /** A secret key the stand-in takes, for a test that plays Stripe's dashboard (a test clock, a card). */
+    stripeSecretKey: string;
     /** False while the domains service does not answer the quick-check call yet (it is being built). */
   }
 }

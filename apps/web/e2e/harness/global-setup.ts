@@ -9,5 +9,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.baseUrl);
   project.provide('mailboxUrl', stack.mailboxUrl);
   project.provide('databaseUrl', stack.database.url);
+  project.provide('stripeUrl', stack.stripe.url);
+  project.provide('stripeSecretKey', stack.stripeKeys.secretKey);
   return () => stack.stop();
 }

@@ -89,7 +89,7 @@ export function SubscriptionPage() {
           <NativeSelect id={currencyId} value={currency} disabled={user.currencyLocked} onChange={(e) => setCurrency(e.target.value as Currency)}>
             {currencies.map((c) => (
               <option key={c} value={c}>
-                {currencyCatalogue[c].flag} {c} ({currencyCatalogue[c].name})
+                {c} ({currencyCatalogue[c].symbol})
               </option>
             ))}
           </NativeSelect>

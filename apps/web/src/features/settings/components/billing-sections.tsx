@@ -1,8 +1,10 @@
-import { isPaidPlan, paidPlans, planRules, settingsPriceStrings, type PaidPlan, type User } from '@sendwell/contracts';
+import { isPaidPlan, paidPlans, planLabel, planRules, settingsPriceStrings, type PaidPlan, type User } from '@sendwell/contracts';
 import { CreditCard, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
@@ -44,15 +46,18 @@ function SyncSubscription() {
   );
 }
 
+type Confirming = { kind: 'change'; plan: PaidPlan } | { kind: 'cancel' } | null;
+
 /**
- * Payment method, plan change and cancel (paid plans only). They are shown only when their calls
- * answer: the billing service is not built yet, and this screen never invents card or plan data.
+ * Payment method, plan change and cancel (paid plans only), each change after a confirmation step.
+ * A part whose call fails is left out: this screen never invents card or plan data.
  */
 function PaidBilling({ user }: { user: User }) {
   const payment = usePaymentMethod({ enabled: true });
   const status = useSubscriptionStatus({ enabled: true });
   const change = useChangePlan();
   const cancel = useCancelSubscription();
+  const [confirming, setConfirming] = useState<Confirming>(null);
 
   if (payment.isPending || status.isPending) return <Skeleton className="h-32 w-full rounded-xl" />;
   if (payment.isError && status.isError) {
@@ -124,19 +129,68 @@ function PaidBilling({ user }: { user: User }) {
               {paidPlans
                 .filter((p) => p !== user.planType)
                 .map((p) => (
-                  <Button key={p} variant="outline" size="sm" disabled={change.isPending} onClick={() => void onChange(p)}>
+                  <Button key={p} variant="outline" size="sm" disabled={change.isPending} onClick={() => setConfirming({ kind: 'change', plan: p })}>
                     Switch to {planRules[p].label} ({settingsPriceStrings[p]}/mo)
                   </Button>
                 ))}
             </div>
             {!status.data.cancelAtPeriodEnd ? (
-              <Button variant="destructive" size="sm" disabled={cancel.isPending} onClick={() => void onCancel()}>
+              <Button variant="destructive" size="sm" disabled={cancel.isPending} onClick={() => setConfirming({ kind: 'cancel' })}>
                 Cancel subscription
               </Button>
             ) : null}
           </CardContent>
         </Card>
       ) : null}
+      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
+        <DialogContent>
+          {confirming?.kind === 'change' ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>Switch to {planRules[confirming.plan].label}?</DialogTitle>
+                <DialogDescription>
+                  A higher plan starts now and the difference for the rest of this period is charged to your card. A lower plan starts at your next
+                  billing date; until then you keep {planLabel(user.planType)}.
+                </DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <Button variant="outline" onClick={() => setConfirming(null)}>
+                  Keep current plan
+                </Button>
+                <Button
+                  onClick={() => {
+                    setConfirming(null);
+                    void onChange(confirming.plan);
+                  }}
+                >
+                  Switch plan
+                </Button>
+              </DialogFooter>
+            </>
+          ) : confirming?.kind === 'cancel' ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>Cancel your subscription?</DialogTitle>
+                <DialogDescription>You keep {planLabel(user.planType)} until the end of the period you paid for, then your account moves to the Free plan.</DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <Button variant="outline" onClick={() => setConfirming(null)}>
+                  Keep subscription
+                </Button>
+                <Button
+                  variant="destructive"
+                  onClick={() => {
+                    setConfirming(null);
+                    void onCancel();
+                  }}
+                >
+                  Cancel subscription
+                </Button>
+              </DialogFooter>
+            </>
+          ) : null}
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }
