@@ -53,7 +53,8 @@ describe("another user's objects", () => {
 
   it.each(idRoutes.map((route) => [routeName(route), route] as const))('%s answers 401, 403 or 404 for them, never their data', async (_, route) => {
     const victim = world.victim;
-    const id = route.path.startsWith('/api/alerts') ? victim.alertId : victim.domainId;
+    // Invoice ids are Stripe's; services/billing's tests try a real invoice of another customer.
+    const id = route.path.startsWith('/api/alerts') ? victim.alertId : route.path.startsWith('/api/billing/invoices') ? 'in_fuzzvictim' : victim.domainId;
     for (const identity of ['anonymous', 'free', 'paid'] as const) {
       const fuzz: FuzzCase = { identity, method: route.method, params: { id: String(id), scanId: victim.scanId }, query: [], headers: { 'content-type': 'application/json' }, body: route.method === 'GET' ? undefined : '{}', chunked: false };
       const req = await toRawRequest(world, route, fuzz);
