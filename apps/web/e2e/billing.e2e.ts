@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { captureScreen } from './harness/browser';
+import { linkFromMail, waitForMail } from './harness/mailbox';
 import { apiCall, apiToken, login, markPreferencesSet, registerViaApi } from './harness/session';
 import { uniqueUser } from './harness/browser';
 import { browserSuite } from './harness/suite';
@@ -135,6 +136,29 @@ describe('subscription and payment', () => {
     await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Cancel subscription' }).click();
     await page.getByText('Subscription Cancelled', { exact: true }).waitFor();
     await expect.poll(() => page.getByTestId('plan-renewal').textContent()).toMatch(/^Ends /);
+  });
+
+  it('takes "Choose Standard" on the landing page through sign-up and the mailed link to the payment dialog', async () => {
+    const user = uniqueUser('choose');
+    const { page } = await newPage();
+    await page.goto('/');
+    await page.locator('#pricing').scrollIntoViewIfNeeded();
+    await page.getByRole('link', { name: 'Choose Standard' }).click();
+    await page.waitForURL('**/register?plan=standard');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Email', { exact: true }).fill(user.email);
+    await page.getByLabel('Confirm email').fill(user.email);
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByLabel('Confirm password').fill(user.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
+
+    const mail = await waitForMail(inject('mailboxUrl'), user.email, /verif/i);
+    const link = new URL(linkFromMail(mail, '/verify-email'));
+    await page.goto(new URL(link.pathname + link.search, inject('baseUrl')).toString());
+    await page.getByText('Taking you to the payment for Standard Monitoring…').waitFor();
+    await page.waitForURL('**/subscription?plan=standard', { timeout: 15_000 });
+    await page.getByRole('dialog', { name: 'Complete Your Payment' }).getByLabel('Card number').waitFor();
   });
 
   it('keeps free users off the paid screens, and shows the plans to anyone', async () => {

@@ -8,4 +8,6 @@ export const storageKeys = {
   currencyOverride: 'currencyOverride',
   freePromoDismissed: 'freePromoDismissed',
   sidebarCollapsed: 'sidebarCollapsed',
+  /** The plan chosen at registration, kept until the mailed verification link signs the user in. */
+  pendingPlan: 'pendingPlan',
 } as const;

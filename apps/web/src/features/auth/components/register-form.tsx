@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { storageKeys } from '@/config/storage-keys';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { useRegister } from '../api/register';
@@ -60,6 +61,8 @@ export function RegisterForm() {
     try {
       const answer = await register.mutateAsync(body);
       if ('emailVerificationRequired' in answer) {
+        // The mailed link may open in another tab: the plan waits in local storage for it.
+        if (plan) localStorage.setItem(storageKeys.pendingPlan, plan);
         setPendingEmail(values.email);
         return;
       }

@@ -1,10 +1,11 @@
-import { messages } from '@sendwell/contracts';
+import { isPaidPlan, messages, planLabel } from '@sendwell/contracts';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
+import { storageKeys } from '@/config/storage-keys';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth/auth-provider';
 import { useVerifyEmail } from '../api/verify-email';
@@ -21,12 +22,19 @@ export function VerifyEmailStatus() {
   const verification = useVerifyEmail(token);
   const answer = verification.data;
 
+  // A plan chosen at registration continues to its payment, as a sign-up without verification does.
+  const [pendingPlan] = useState(() => {
+    const plan = localStorage.getItem(storageKeys.pendingPlan);
+    return plan && isPaidPlan(plan) ? plan : null;
+  });
   useEffect(() => {
     if (!answer) return;
     signIn(answer.token, answer.user);
-    const timer = setTimeout(() => navigate(paths.dashboard, { replace: true }), VERIFIED_REDIRECT_MS);
+    localStorage.removeItem(storageKeys.pendingPlan);
+    const next = pendingPlan ? `${paths.subscription}?plan=${pendingPlan}` : paths.dashboard;
+    const timer = setTimeout(() => navigate(next, { replace: true }), VERIFIED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [answer, signIn, navigate]);
+  }, [answer, signIn, navigate, pendingPlan]);
 
   if (!token || verification.isError) {
     const message = !token ? messages.verificationTokenMissing : errorMessage(verification.error, 'Email verification failed');
@@ -58,7 +66,9 @@ export function VerifyEmailStatus() {
         <h2 id="verify-title" className="text-xl font-semibold">
           Email Verified
         </h2>
-        <p className="text-sm text-muted-foreground">Your account is active. Taking you to your dashboard…</p>
+        <p className="text-sm text-muted-foreground">
+          {pendingPlan ? `Your account is active. Taking you to the payment for ${planLabel(pendingPlan)}…` : 'Your account is active. Taking you to your dashboard…'}
+        </p>
       </section>
     );
   }
