@@ -32,8 +32,8 @@ export async function closeDb(): Promise<void> {
 }
 
 /**
- * Sets a user's plan in the database. Billing is not built yet (its calls answer 404), so a paid plan
- * cannot be bought through the app; the services read the plan from the database on every call.
+ * Sets a user's plan in the database, for screens that only need a paid plan (the services read it on
+ * every call); billing.e2e.ts buys plans through Stripe.
  */
 export async function setPlan(email: string, planType: string): Promise<void> {
   await withDb((db) => db.updateTable('users').set({ planType }).where('email', '=', email).execute());
@@ -56,7 +56,7 @@ export { sql };
 
 /**
  * A verified user on a paid plan with preferences already set, for the screens behind the paywall.
- * The plan is set in the database because billing is not built yet (see `setPlan`).
+ * The plan is set in the database (see `setPlan`).
  */
 export async function registerPaidUser(label: string, planType: string): Promise<TestUser> {
   const user = uniqueUser(label);

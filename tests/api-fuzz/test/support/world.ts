@@ -10,7 +10,7 @@ interface Account {
   token: string;
 }
 
-/** The run's users and the objects they own, set up through the real API (the plan in the database: billing is not built). */
+/** The run's users and the objects they own, set up through the real API (paid plans set in the database, with no Stripe customer). */
 export interface World extends KnownValues {
   baseUrl: string;
   accounts: Record<Exclude<IdentityName, 'anonymous'>, Account> & { victim: Account };
