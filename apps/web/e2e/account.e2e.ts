@@ -3,6 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { captureScreen, MOBILE, screenshot, uniqueUser } from './harness/browser';
 import { HEALTHY_DOMAIN } from './harness/fixture-dns';
 import { linkFromMail, waitForMail } from './harness/mailbox';
+import { fillRegistration } from './harness/session';
 import { browserSuite } from './harness/suite';
 
 const { newPage } = browserSuite();
@@ -10,17 +11,6 @@ const { newPage } = browserSuite();
 const mailbox = () => inject('mailboxUrl');
 /** The mailed link, pointed at this run's gateway (APP_URL is the gateway already; kept explicit). */
 const local = (link: string) => new URL(new URL(link).pathname + new URL(link).search, inject('baseUrl')).toString();
-
-async function fillRegistration(page: Page, user: ReturnType<typeof uniqueUser>) {
-  await page.getByLabel('First name (optional)').fill('Ada');
-  await page.getByLabel('Last name (optional)').fill('Lovelace');
-  await page.getByLabel('Username').fill(user.username);
-  await page.getByLabel('Email', { exact: true }).fill(user.email);
-  await page.getByLabel('Confirm email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByLabel('Confirm password').fill(user.password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
 
 /** Registers through the UI and verifies through the mailed link; ends on /dashboard. */
 async function registerAndVerify(page: Page, user: ReturnType<typeof uniqueUser>) {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { captureScreen } from './harness/browser';
 import { linkFromMail, waitForMail } from './harness/mailbox';
-import { apiCall, apiToken, login, markPreferencesSet, registerViaApi } from './harness/session';
+import { apiCall, apiToken, fillRegistration, login, markPreferencesSet, registerViaApi } from './harness/session';
 import { uniqueUser } from './harness/browser';
 import { browserSuite } from './harness/suite';
 
@@ -145,12 +145,7 @@ describe('subscription and payment', () => {
     await page.locator('#pricing').scrollIntoViewIfNeeded();
     await page.getByRole('link', { name: 'Choose Standard' }).click();
     await page.waitForURL('**/register?plan=standard');
-    await page.getByLabel('Username').fill(user.username);
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
-    await page.getByLabel('Confirm email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill(user.password);
-    await page.getByLabel('Confirm password').fill(user.password);
-    await page.getByRole('button', { name: 'Create account' }).click();
+    await fillRegistration(page, user);
     await page.getByRole('heading', { name: 'Check Your Email' }).waitFor();
 
     const mail = await waitForMail(inject('mailboxUrl'), user.email, /verif/i);

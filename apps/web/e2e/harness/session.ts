@@ -39,6 +39,18 @@ export async function setPlan(email: string, planType: string): Promise<void> {
   await withDb((db) => db.updateTable('users').set({ planType }).where('email', '=', email).execute());
 }
 
+/** Fills the register form with the user (and a name) and submits it. */
+export async function fillRegistration(page: Page, user: TestUser): Promise<void> {
+  await page.getByLabel('First name (optional)').fill('Ada');
+  await page.getByLabel('Last name (optional)').fill('Lovelace');
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Confirm email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+}
+
 export async function login(page: Page, user: TestUser): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);

@@ -9,7 +9,7 @@ import type { Database } from '@sendwell/db';
 import { notFound, upstreamUnavailable, type Logger } from '@sendwell/server-kit';
 import type Stripe from 'stripe';
 import { BillingUserRepository } from '../repositories/billing-user.repository.js';
-import { isMissing, withStripe } from '../stripe/errors.js';
+import { retrieveOr404, withStripe } from '../stripe/errors.js';
 
 const PDF_TIMEOUT_MS = 20_000;
 
@@ -67,13 +67,7 @@ export class InvoiceService {
   async pdf(userId: number, invoiceId: string): Promise<{ fileName: string; pdf: Buffer }> {
     const customer = await this.customerOf(userId);
     if (!customer) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
-    let invoice: Stripe.Invoice;
-    try {
-      invoice = await withStripe(() => this.stripe.invoices.retrieve(invoiceId));
-    } catch (error) {
-      if (isMissing(error)) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
-      throw error;
-    }
+    const invoice = await retrieveOr404(() => this.stripe.invoices.retrieve(invoiceId), INVOICE_NOT_FOUND_MESSAGE);
     const owner = typeof invoice.customer === 'string' ? invoice.customer : (invoice.customer?.id ?? null);
     if (owner !== customer || !invoice.invoice_pdf) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
 

@@ -26,7 +26,7 @@ import type Stripe from 'stripe';
 import { PAID_PLAN_KEY, PAID_UNTIL_KEY, currentItem, entitlementOf, type Entitlement } from '../plan/entitlement.js';
 import { BillingUserRepository, type BillingUser } from '../repositories/billing-user.repository.js';
 import type { PriceBook } from '../stripe/catalogue.js';
-import { isMissing, withStripe } from '../stripe/errors.js';
+import { retrieveOr404, withStripe } from '../stripe/errors.js';
 import type { EntitlementService } from './entitlement.service.js';
 
 const rank: Record<PaidPlan, number> = { basic: 1, standard: 2, advanced: 3 };
@@ -277,13 +277,7 @@ export class SubscriptionService {
   /** POST /api/update-payment-method: a card of this customer's (never another's) becomes the one renewals use. */
   async updatePaymentMethod(userId: number, paymentMethodId: string): Promise<UpdatePaymentMethodAnswer> {
     const { user, customer } = await this.paidCustomer(userId);
-    let pm: Stripe.PaymentMethod;
-    try {
-      pm = await withStripe(() => this.stripe.paymentMethods.retrieve(paymentMethodId));
-    } catch (error) {
-      if (isMissing(error)) throw notFound(PAYMENT_METHOD_NOT_FOUND_MESSAGE);
-      throw error;
-    }
+    let pm = await retrieveOr404(() => this.stripe.paymentMethods.retrieve(paymentMethodId), PAYMENT_METHOD_NOT_FOUND_MESSAGE);
     const owner = typeof pm.customer === 'string' ? pm.customer : (pm.customer?.id ?? null);
     if (owner !== null && owner !== customer) throw notFound(PAYMENT_METHOD_NOT_FOUND_MESSAGE);
     await withStripe(async () => {

@@ -1,5 +1,5 @@
 import { CARD_DECLINED_MESSAGE, PAYMENTS_UNAVAILABLE_MESSAGE } from '@sendwell/contracts';
-import { paymentFailed, upstreamUnavailable, type AppError } from '@sendwell/server-kit';
+import { notFound, paymentFailed, upstreamUnavailable, type AppError } from '@sendwell/server-kit';
 import Stripe from 'stripe';
 
 /**
@@ -30,3 +30,12 @@ export async function withStripe<T>(call: () => Promise<T>): Promise<T> {
 
 export const isMissing = (error: unknown): boolean =>
   error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+
+/** A Stripe object by id, or the 404 `notFoundMessage` when Stripe has none by that id. */
+export async function retrieveOr404<T>(retrieve: () => Promise<T>, notFoundMessage: string): Promise<T> {
+  try {
+    return await withStripe(retrieve);
+  } catch (error) {
+    throw isMissing(error) ? notFound(notFoundMessage) : error;
+  }
+}

@@ -1,13 +1,12 @@
 import { planRules, type Currency, type PaidPlan } from '@sendwell/contracts';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { price } from '@/features/landing/components/pricing';
-import { useBillingConfig } from '../api/billing';
-import { confirmationUrl, stripeFor } from '../lib/stripe';
+import { confirmationUrl, useStripeJs } from '../lib/stripe';
 
 interface PaymentDialogProps {
   plan: PaidPlan;
@@ -22,9 +21,7 @@ interface PaymentDialogProps {
 
 /** "Complete Your Payment" (part 2 §2.10): Stripe's Payment Element; card details go to Stripe only. */
 export function PaymentDialog({ plan, currency, clientSecret, open, onOpenChange, onPaid }: PaymentDialogProps) {
-  const config = useBillingConfig();
-  const publishableKey = config.data?.publishableKey;
-  const stripe = useMemo(() => (publishableKey ? stripeFor(publishableKey) : null), [publishableKey]);
+  const { stripe, failed } = useStripeJs();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -34,7 +31,7 @@ export function PaymentDialog({ plan, currency, clientSecret, open, onOpenChange
             {planRules[plan].label}: {price(currency, plan)} per month, billed monthly. Cancel anytime.
           </DialogDescription>
         </DialogHeader>
-        {config.isError ? (
+        {failed ? (
           <p role="alert" className="text-sm text-destructive">
             Failed to initialize payment. Please try again.
           </p>

@@ -1,7 +1,7 @@
 import { isPaidPlan } from '@sendwell/contracts';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,8 +9,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/auth-provider';
-import { createSetupIntent, updatePaymentMethod, useBillingConfig } from '../api/billing';
-import { stripeFor } from '../lib/stripe';
+import { createSetupIntent, updatePaymentMethod } from '../api/billing';
+import { useStripeJs } from '../lib/stripe';
 
 /**
  * Payment method update (part 2 §2.12, §4 "Payment method change"): a setup intent, the card confirmed
@@ -23,9 +23,7 @@ export function UpdatePaymentPage() {
 }
 
 function UpdatePayment() {
-  const config = useBillingConfig();
-  const publishableKey = config.data?.publishableKey;
-  const stripe = useMemo(() => (publishableKey ? stripeFor(publishableKey) : null), [publishableKey]);
+  const { stripe, failed: stripeFailed } = useStripeJs();
   const [clientSecret, setClientSecret] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -49,7 +47,7 @@ function UpdatePayment() {
           <CardDescription>The new card is used for your next renewal. Card details go to Stripe only.</CardDescription>
         </CardHeader>
         <CardContent>
-          {failed || config.isError ? (
+          {failed || stripeFailed ? (
             <div className="space-y-4">
               <p role="alert" className="text-sm text-destructive">
                 Failed to initialize payment setup.
