@@ -35,9 +35,10 @@ if (process.argv.includes('--clean')) {
       if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) failures.push(`  ✗ ${where}\n      ${String(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
     }
   }
+  const turboExit = Number(process.argv.find((a) => a.startsWith('--turbo-exit='))?.split('=')[1] ?? 0);
   if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
+  else if (turboExit !== 0) console.log('\nA task failed with no failing test: a typecheck, a lint, or errors vitest caught outside any test ("Unhandled Errors" in its log).');
   console.log(`\n${reports.length} test suites reported.`);
   console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-  const turboExit = Number(process.argv.find((a) => a.startsWith('--turbo-exit='))?.split('=')[1] ?? 0);
   if (failed > 0 || passed === 0 || turboExit !== 0) process.exitCode = 1;
 }

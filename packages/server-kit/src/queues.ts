@@ -30,6 +30,9 @@ export async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T
   }
 }
 
+/** How long closing waits for a queue still starting (a Redis that never answers must not hold a shutdown). */
+const CLOSE_SETTLE_MS = 2_000;
+
 /**
  * The queues of the architecture, sharing one producer connection and one key prefix. Warns
  * once at start when that Redis may evict keys (queued jobs would vanish).
@@ -52,6 +55,9 @@ export function createQueues(connection: Redis, prefix: string, logger: Logger, 
       return withTimeout(queues[jobQueue[name]].add(name, payload, opts), addTimeoutMs);
     },
     async close() {
+      // A queue still starting has commands in flight on the shared connection (its Redis version
+      // check): closing under them rejects them where nobody listens. Let them finish, within bounds.
+      await Promise.allSettled(Object.values(queues).map((q) => withTimeout(q.waitUntilReady(), CLOSE_SETTLE_MS)));
       await Promise.all(Object.values(queues).map((q) => q.close()));
     },
   };

@@ -1,6 +1,8 @@
-import { testRedisUrl } from '@sendwell/testing';
+import { testRedisUrl, uniquePrefix } from '@sendwell/testing';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../src/logger.js';
+import { createQueues } from '../src/queues.js';
 import { closeRedis, createRedis } from '../src/redis.js';
 
 const rejections: unknown[] = [];
@@ -57,5 +59,24 @@ describe('closeRedis', () => {
     const seen = attempts;
     await sleep(300);
     expect(attempts).toBe(seen);
+  });
+});
+
+describe('createQueues then close at once', () => {
+  it('leaves no command of a queue still starting to fail where nobody listens', async () => {
+    process.on('unhandledRejection', onRejection);
+    const logger = createLogger('queues-test', 'silent');
+    // As a service built and closed at once (the API fuzz test reads route tables that way), many times.
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        const redis = createRedis(testRedisUrl(), 'producer');
+        redis.on('error', () => undefined);
+        const queues = createQueues(redis, uniquePrefix('close-at-once'), logger);
+        await queues.close();
+        await closeRedis(redis);
+      }),
+    );
+    await sleep(300);
+    expect(rejections).toEqual([]);
   });
 });
