@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { captureScreen } from './harness/browser';
 import { linkFromMail, waitForMail } from './harness/mailbox';
-import { apiCall, apiToken, fillRegistration, login, markPreferencesSet, registerViaApi } from './harness/session';
+import { apiCall, apiToken, fillRegistration, login, markPreferencesSet, registerViaApi, withDb } from './harness/session';
 import { uniqueUser } from './harness/browser';
 import { browserSuite } from './harness/suite';
 
@@ -36,6 +36,17 @@ async function paidUser(label: string, plan: 'basic' | 'standard' | 'advanced') 
   await confirmAtStripe(body.clientSecret);
   await expect.poll(async () => (await apiCall<{ planType: string }>(token, 'GET', '/api/user')).body.planType, { timeout: 15_000 }).toBe(plan);
   return user;
+}
+
+/** A call to the Stripe stand-in with the secret key, as Stripe's dashboard or CLI would make it. */
+async function stripeCall<T>(path: string, params: Record<string, string>): Promise<T> {
+  const res = await fetch(`${inject('stripeUrl')}${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${inject('stripeSecretKey')}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params),
+  });
+  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }
 
 async function fillCard(page: Page, number: string): Promise<void> {
@@ -154,6 +165,32 @@ describe('subscription and payment', () => {
     await page.getByText('Taking you to the payment for Standard Monitoring…').waitFor();
     await page.waitForURL('**/subscription?plan=standard', { timeout: 15_000 });
     await page.getByRole('dialog', { name: 'Complete Your Payment' }).getByLabel('Card number').waitFor();
+  });
+
+  it('warns on every screen when a renewal failed, with the way to a new card', async () => {
+    // A customer on a test clock, so the renewal can be reached; billing finds it on the user.
+    const user = await freeUser('past-due');
+    const now = Math.floor(Date.now() / 1000);
+    const clock = await stripeCall<{ id: string }>('/v1/test_helpers/test_clocks', { frozen_time: String(now) });
+    const customer = await stripeCall<{ id: string }>('/v1/customers', { email: user.email, test_clock: clock.id });
+    await withDb((db) => db.updateTable('users').set({ stripeCustomerId: customer.id }).where('email', '=', user.email).execute());
+    const token = await apiToken(user);
+    const { body } = await apiCall<{ clientSecret: string; subscriptionId: string }>(token, 'POST', '/api/subscription', { plan: 'basic' });
+    await confirmAtStripe(body.clientSecret);
+    const declining = await stripeCall<{ id: string }>('/v1/payment_methods/pm_card_chargeDeclined/attach', { customer: customer.id });
+    await stripeCall(`/v1/subscriptions/${body.subscriptionId}`, { default_payment_method: declining.id });
+    await stripeCall(`/v1/test_helpers/test_clocks/${clock.id}/advance`, { frozen_time: String(now + 31 * 86_400) });
+    await expect.poll(async () => (await apiCall<{ status: string }>(token, 'GET', '/api/subscription/status')).body.status, { timeout: 15_000 }).toBe('past_due');
+
+    const { page } = await newPage();
+    await login(page, user);
+    const banner = page.getByRole('alert').filter({ hasText: 'Your last payment failed' });
+    await banner.waitFor();
+    expect(await page.getByTestId('plan-label').textContent()).toBe('Basic Monitoring');
+    expect(await page.getByTestId('plan-renewal').count()).toBe(0);
+    await captureScreen(page, 'past-due');
+    await banner.getByRole('link', { name: 'Update your card' }).click();
+    await page.waitForURL('**/update-payment');
   });
 
   it('keeps free users off the paid screens, and shows the plans to anyone', async () => {

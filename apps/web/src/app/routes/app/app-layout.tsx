@@ -6,6 +6,7 @@ import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { UserMenu } from '@/components/layout/user-menu';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
+import { PastDueBanner } from '@/features/billing/components/past-due-banner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { useSubscriptionStatus } from '@/features/settings/api/get-subscription-status';
 import { useDeletedDomains } from '@/lib/api/get-deleted-domains';
@@ -50,7 +51,8 @@ export function Component() {
   const { signOut } = useAuth();
   // The sidebar's renewal date (part 1 §2): paid plans have a period that renews or ends.
   const status = useSubscriptionStatus({ enabled: isPaidPlan(user.planType) });
-  const periodEnd = isPaidPlan(user.planType) ? status.data?.currentPeriodEnd : null;
+  // Past due, the new period is unpaid: the banner speaks for it, and no renewal date is promised.
+  const periodEnd = isPaidPlan(user.planType) && status.data?.status !== 'past_due' ? status.data?.currentPeriodEnd : null;
   const renewal = periodEnd ? { date: periodEnd, ends: status.data?.cancelAtPeriodEnd ?? false } : null;
   const navigate = useNavigate();
   const title = usePageTitle();
@@ -76,6 +78,7 @@ export function Component() {
       }
     >
       <title>{`${title} · Sendwell`}</title>
+      <PastDueBanner status={isPaidPlan(user.planType) ? status.data?.status : null} plan={user.planType} />
       <Outlet />
     </AppShell>
   );
