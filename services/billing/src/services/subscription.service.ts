@@ -106,7 +106,9 @@ export class SubscriptionService {
           expand: ['latest_invoice.confirmation_secret'],
           metadata: { user_id: String(user.id) },
         },
-        { idempotencyKey: `subscribe-${user.id}-${plan}-${currency}-${existing?.id ?? 'first'}` },
+        // Two tabs subscribing at once make one subscription. Keyed by the customer (unique in Stripe, unlike
+        // a user id, which a reset database reuses) and by what it replaces, so a later attempt is a new one.
+        { idempotencyKey: `subscribe-${customer}-${plan}-${currency}-${existing?.id ?? 'first'}` },
       ),
     );
     await new BillingUserRepository(this.db).setSubscription(user.id, sub.id);
@@ -123,11 +125,9 @@ export class SubscriptionService {
       const users = new BillingUserRepository(trx);
       const locked = await users.lockById(user.id);
       if (locked?.stripeCustomerId) return locked.stripeCustomerId;
+      // The row lock makes one customer per user; stripe-node's own idempotency keys cover its retries.
       const customer = await withStripe(() =>
-        this.stripe.customers.create(
-          { email: user.email, name: user.firstName ?? undefined, metadata: { user_id: String(user.id) } },
-          { idempotencyKey: `customer-${user.id}` },
-        ),
+        this.stripe.customers.create({ email: user.email, name: user.firstName ?? undefined, metadata: { user_id: String(user.id) } }),
       );
       await users.setCustomer(user.id, customer.id);
       return customer.id;
