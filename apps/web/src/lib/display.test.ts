@@ -1,3 +1,4 @@
+import { dateFormats } from '@sendwell/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   avatarInitials,
@@ -219,5 +220,20 @@ describe('formatUserDate', () => {
     expect(formatUserDate(at, 'MM/dd/yyyy')).toBe('12/24/2026');
     expect(formatUserDate(at, 'dd/MM/yyyy')).toBe('24/12/2026');
     expect(formatUserDate(at, 'yyyy-MM-dd', 'America/New_York')).toBe('2026-12-23');
+  });
+
+  it('writes month names for every offered format that has them', () => {
+    const at = '2026-12-24T00:25:49.000Z';
+    expect(dateFormats.map((f) => formatUserDate(at, f))).toEqual([
+      '12/24/2026',
+      '24/12/2026',
+      '2026-12-24',
+      '24 Dec 2026',
+      'Dec 24, 2026',
+      'December 24, 2026',
+      '24 December 2026',
+      '12-24-2026',
+      '24-12-2026',
+    ]);
   });
 });

@@ -241,10 +241,21 @@ export function isFixingGuideType(value: string): value is FixingGuideType {
   return (fixingGuideTypes as readonly string[]).includes(value);
 }
 
-/** A date in the user's chosen format (Settings: MM/dd/yyyy, dd/MM/yyyy or yyyy-MM-dd), in their time zone. */
+/** The tokens of the offered date formats (contracts' `dateFormats`), longest first so MMMM is not read as MM. */
+const DATE_TOKENS = /yyyy|MMMM|MMM|MM|dd/g;
+
+/** A date in the user's chosen format (any of the contracts' `dateFormats`), in their time zone. */
 export function formatUserDate(value: DateLike, format: string, timeZone = 'UTC'): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(new Date(value)).map((p) => [p.type, p.value]),
-  );
-  return format.replace('yyyy', parts.year ?? '').replace('MM', parts.month ?? '').replace('dd', parts.day ?? '');
+  const date = new Date(value);
+  const parts = (options: Intl.DateTimeFormatOptions) =>
+    Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone, ...options }).formatToParts(date).map((p) => [p.type, p.value]));
+  const numeric = parts({ year: 'numeric', month: '2-digit', day: '2-digit' });
+  const values: Record<string, string | undefined> = {
+    yyyy: numeric.year,
+    MM: numeric.month,
+    dd: numeric.day,
+    MMM: parts({ month: 'short' }).month,
+    MMMM: parts({ month: 'long' }).month,
+  };
+  return format.replace(DATE_TOKENS, (token) => values[token] ?? token);
 }
