@@ -26,6 +26,8 @@ export * from './entities/report.js';
 export * from './entities/sample-domain.js';
 export * from './entities/inbox-placement.js';
 export * from './entities/integration.js';
+export * from './entities/webhook.js';
+export * from './entities/notification-preferences.js';
 export * from './entities/billing.js';
 export * from './entities/server-stats.js';
 export * from './entities/history.js';

@@ -1,16 +1,18 @@
 import { z } from 'zod';
+import { alertEventSchema } from './entities/alert.js';
 import { scanTriggerSchema } from './entities/scan.js';
 import { domainNameSchema } from './validation.js';
 
 /**
  * Queues and their jobs, shared by producers and consumers. Payloads are re-validated when a job is
  * consumed because a job may outlive the deploy that queued it. Only jobs that something consumes are
- * listed: a job nobody consumes would pile up in Redis (alert delivery, issue 14, and reports add
- * their queues with their workers).
+ * listed: a job nobody consumes would pile up in Redis (reports add their queue with its worker).
  */
 export const QueueName = {
   Scan: 'scan',
   Maintenance: 'maintenance',
+  /** Alert delivery: fan-out per alert, then one job per alert, event and channel. */
+  Notify: 'notify',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -22,6 +24,7 @@ export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 export const queueConsumer = {
   [QueueName.Scan]: 'scanner',
   [QueueName.Maintenance]: 'domains',
+  [QueueName.Notify]: 'domains',
 } as const satisfies Record<QueueName, string>;
 
 export const JobName = {
@@ -33,6 +36,16 @@ export const JobName = {
   NightlyCleanUp: 'nightly-clean-up',
   /** A sign-up with `quickCheckDomain`: the domains service adds that domain and queues its first scan. */
   ProvisionSignupDomain: 'provision-signup-domain',
+  /** Daily at 02:00 UTC: each active paid domain's reputation point of the day, from its latest scan. */
+  RecalculateReputation: 'recalculate-reputation',
+  /** An alert raised or resolved: finds the channels its owner enabled and queues one delivery each. */
+  SendAlert: 'send-alert',
+  /** One alert event to one channel; retried with backoff, sent at most once (a delivery row per channel). */
+  DeliverAlert: 'deliver-alert',
+  /** Every minute: alerts whose `send-alert` job was lost (Redis restarted, the scanner died after commit). */
+  SweepUnsentAlerts: 'sweep-unsent-alerts',
+  /** Daily: one mail per user who chose a digest, listing the day's alerts. */
+  SendAlertDigests: 'send-alert-digests',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -52,6 +65,15 @@ export const provisionSignupDomainJob = z.object({
   domain: domainNameSchema,
 });
 
+export const recalculateReputationJob = z.object({});
+export const sendAlertJob = z.object({ alertId: z.number().int().positive(), event: alertEventSchema });
+/** `email`, a service of the integrations list (`slack`, `pagerduty`…) or `webhook:<id>`. */
+export const alertChannelSchema = z.string().regex(/^(email|slack|teams|discord|zapier|pagerduty|webhook:[1-9][0-9]*)$/, 'Unknown channel');
+export type AlertChannel = z.infer<typeof alertChannelSchema>;
+export const deliverAlertJob = sendAlertJob.extend({ channel: alertChannelSchema });
+export const sweepUnsentAlertsJob = z.object({});
+export const sendAlertDigestsJob = z.object({});
+
 export const jobPayloads = {
   [JobName.ScanDomain]: scanDomainJob,
   [JobName.ScanSampleDomain]: scanSampleDomainJob,
@@ -59,6 +81,11 @@ export const jobPayloads = {
   [JobName.PurgeDeletedDomains]: purgeDeletedDomainsJob,
   [JobName.NightlyCleanUp]: nightlyCleanUpJob,
   [JobName.ProvisionSignupDomain]: provisionSignupDomainJob,
+  [JobName.RecalculateReputation]: recalculateReputationJob,
+  [JobName.SendAlert]: sendAlertJob,
+  [JobName.DeliverAlert]: deliverAlertJob,
+  [JobName.SweepUnsentAlerts]: sweepUnsentAlertsJob,
+  [JobName.SendAlertDigests]: sendAlertDigestsJob,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
@@ -71,6 +98,11 @@ export const jobQueue = {
   [JobName.PurgeDeletedDomains]: QueueName.Maintenance,
   [JobName.NightlyCleanUp]: QueueName.Maintenance,
   [JobName.ProvisionSignupDomain]: QueueName.Maintenance,
+  [JobName.RecalculateReputation]: QueueName.Scan,
+  [JobName.SendAlert]: QueueName.Notify,
+  [JobName.DeliverAlert]: QueueName.Notify,
+  [JobName.SweepUnsentAlerts]: QueueName.Notify,
+  [JobName.SendAlertDigests]: QueueName.Notify,
 } as const satisfies Record<JobName, QueueName>;
 
 /** The jobs one queue carries: its consumer's handlers must cover exactly these. */
@@ -110,3 +142,25 @@ export function scanDedupId(domainId: number): string {
 export function scanJobOptions(scanId: string, domainId: number): { jobId: string; deduplication: { id: string } } {
   return { jobId: scanId, deduplication: { id: scanDedupId(domainId) } };
 }
+
+/** One fan-out per alert event: a retried scan or a sweep that finds it again adds nothing. */
+export function sendAlertJobId(alertId: number, event: 'raised' | 'resolved'): string {
+  return `alert-${alertId}-${event}`;
+}
+
+/** One delivery job per alert, event and channel (BullMQ ids cannot contain ':'). */
+export function deliverAlertJobId(alertId: number, event: 'raised' | 'resolved', channel: string): string {
+  return `deliver-${alertId}-${event}-${channel.replace(':', '-')}`;
+}
+
+/**
+ * Deliveries are retried for 24 hours: 14 attempts with exponential waits from 10.55 s (10.55 s, 21 s …
+ * 24 h 0 min in all: 10.55 s × (2^13 − 1) = 86,415 s), then the delivery is recorded as failed.
+ */
+export const DELIVERY_FIRST_RETRY_MS = 10_550;
+export const deliveryJobOptions = {
+  attempts: 14,
+  backoff: { type: 'exponential', delay: DELIVERY_FIRST_RETRY_MS },
+  removeOnComplete: { age: 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600 },
+} as const;

@@ -25,6 +25,18 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AlertDeliveries {
+  alertId: number;
+  attempts: Generated<number>;
+  channel: string;
+  createdAt: Generated<Timestamp>;
+  event: string;
+  id: Generated<Int8>;
+  lastError: string | null;
+  sentAt: Timestamp | null;
+  status: string;
+}
+
 export interface AuthEpoch {
   id: number;
   value: Generated<Int8>;
@@ -32,6 +44,7 @@ export interface AuthEpoch {
 
 export interface DomainAlerts {
   checkId: number | null;
+  conditionKey: string | null;
   createdAt: Generated<Timestamp>;
   details: Generated<Json>;
   domainId: number;
@@ -39,6 +52,8 @@ export interface DomainAlerts {
   isRead: Generated<boolean>;
   isSent: Generated<boolean>;
   message: string;
+  notifiedAt: Timestamp | null;
+  resolutionNotifiedAt: Timestamp | null;
   resolvedAt: Timestamp | null;
   severity: string;
   title: string;
@@ -61,6 +76,7 @@ export interface DomainChecks {
 
 export interface DomainReputationHistory {
   calculatedAt: Generated<Timestamp>;
+  dailyFor: Timestamp | null;
   domainId: number;
   factors: Json;
   id: Generated<number>;
@@ -111,7 +127,19 @@ export interface Integrations {
   createdAt: Generated<Timestamp>;
   id: Generated<number>;
   isEnabled: Generated<boolean>;
+  lastDeliveryAt: Timestamp | null;
+  lastError: string | null;
+  lastStatus: string | null;
   service: string;
+  updatedAt: Generated<Timestamp>;
+  userId: number;
+}
+
+export interface NotificationPreferences {
+  digest: Generated<boolean>;
+  emailAlerts: Generated<boolean>;
+  mutedTypes: Generated<string[]>;
+  reportEmails: Generated<boolean>;
   updatedAt: Generated<Timestamp>;
   userId: number;
 }
@@ -218,7 +246,21 @@ export interface Users {
   username: string;
 }
 
+export interface WebhookEndpoints {
+  createdAt: Generated<Timestamp>;
+  description: string | null;
+  id: Generated<number>;
+  isEnabled: Generated<boolean>;
+  lastDeliveryAt: Timestamp | null;
+  lastError: string | null;
+  lastStatus: string | null;
+  sealedSecret: string;
+  url: string;
+  userId: number;
+}
+
 export interface DB {
+  alertDeliveries: AlertDeliveries;
   authEpoch: AuthEpoch;
   domainAlerts: DomainAlerts;
   domainChecks: DomainChecks;
@@ -226,6 +268,7 @@ export interface DB {
   domains: Domains;
   inboxPlacementTests: InboxPlacementTests;
   integrations: Integrations;
+  notificationPreferences: NotificationPreferences;
   passwordResetTokens: PasswordResetTokens;
   reports: Reports;
   sampleDomainChecks: SampleDomainChecks;
@@ -234,4 +277,5 @@ export interface DB {
   sessions: Sessions;
   stripeEvents: StripeEvents;
   users: Users;
+  webhookEndpoints: WebhookEndpoints;
 }

@@ -11,3 +11,5 @@ export { createQueues, keepJobSchedulers, QUEUE_ADD_TIMEOUT_MS, SCHEDULER_CHECK_
 export { createScan, scanJob, ScanRequests, type QueueScansOutcome, type ScanToQueue } from './scan-requests.js';
 export { assertHandlersComplete, createJobWorker, isFinalFailure, type JobHandler, type JobHandlers, type JobWorkerOptions } from './job-worker.js';
 export { createMailer, defaultOutboxDir, mailEnvFields, requireSmtpInProduction, type Mailer, type MailerOptions, type OutgoingMail } from './mailer.js';
+export { alertEventsOf, queueAlertEvents, type AlertEventRef } from './alert-events.js';
+export { OutboundError, OutboundHttp, type OutboundAnswer, type OutboundHttpOptions } from './outbound-http.js';

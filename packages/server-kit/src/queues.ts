@@ -11,6 +11,8 @@ export type Queues = Record<QueueName, Queue> & {
    * a request or a job must not wait with it (a Redis that does not answer means 503 to a caller).
    */
   add<N extends JobName>(name: N, data: JobPayload<N>, opts?: JobsOptions): ReturnType<Queue['add']>;
+  /** Many jobs of one name in one round trip, each checked like `add`'s. */
+  addBulk<N extends JobName>(name: N, jobs: ReadonlyArray<{ data: JobPayload<N>; opts?: JobsOptions }>): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -47,12 +49,18 @@ export function createQueues(connection: Redis, prefix: string, logger: Logger, 
   const queues = {
     [QueueName.Scan]: make(QueueName.Scan),
     [QueueName.Maintenance]: make(QueueName.Maintenance),
+    [QueueName.Notify]: make(QueueName.Notify),
   };
   return {
     ...queues,
     async add(name, data, opts) {
       const payload = jobPayloads[name].parse(data);
       return withTimeout(queues[jobQueue[name]].add(name, payload, opts), addTimeoutMs);
+    },
+    async addBulk(name, jobs) {
+      if (jobs.length === 0) return;
+      const bulk = jobs.map((j) => ({ name, data: jobPayloads[name].parse(j.data), opts: j.opts }));
+      await withTimeout(queues[jobQueue[name]].addBulk(bulk), addTimeoutMs);
     },
     async close() {
       // A queue still starting has commands in flight on the shared connection (its Redis version

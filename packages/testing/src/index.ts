@@ -35,3 +35,4 @@ export { startMailbox, type MailSummary } from './mailbox.js';
 export { startStack, type Stack, type StackOptions, type ServiceName } from './stack.js';
 export { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from './stripe/server.js';
 export { STRIPE_JS_STAND_IN } from './stripe/stripe-js.js';
+export { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest, type Responder } from './https-receiver.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamSchema } from '../common.js';
 import { alertSchema } from '../entities/alert.js';
+import { notificationPreferencesSchema } from '../entities/notification-preferences.js';
 
 /** GET /api/alerts: newest first, at most `limit` (the bell shows 5). */
 export const listAlertsQuery = z.object({
@@ -25,3 +26,10 @@ export const markAllAlertsReadAnswer = z.object({ success: z.literal(true), upda
 export type MarkAllAlertsReadAnswer = z.infer<typeof markAllAlertsReadAnswer>;
 
 export const ALERT_NOT_FOUND = 'Alert not found';
+
+/** GET /api/alerts/preferences: the saved preferences, or the defaults. */
+export const notificationPreferencesAnswer = notificationPreferencesSchema;
+/** PUT /api/alerts/preferences: the whole set, replacing the saved one. */
+export const updateNotificationPreferencesBody = notificationPreferencesSchema;
+export const updateNotificationPreferencesAnswer = z.object({ success: z.literal(true), preferences: notificationPreferencesSchema });
+export type UpdateNotificationPreferencesAnswer = z.infer<typeof updateNotificationPreferencesAnswer>;

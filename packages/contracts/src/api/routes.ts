@@ -1,9 +1,10 @@
 import type { z } from 'zod';
-import { markAlertReadParams, listAlertsQuery } from './alerts.js';
+import { markAlertReadParams, listAlertsQuery, updateNotificationPreferencesBody } from './alerts.js';
 import { createSubscriptionBody, invoiceIdParams, updatePaymentMethodBody, updateSubscriptionBody } from './billing.js';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, verifyEmailQuery } from './auth.js';
 import { createDomainBody, domainIdParams, domainNameParams, domainScanParams, restoreDomainBody, scanIdParams } from './domains.js';
 import { emailVerifyBody } from './email-verify.js';
+import { createWebhookBody, integrationServiceParams, saveIntegrationBody, webhookIdParams } from './integrations.js';
 import { sampleDomainParams } from './sample-domains.js';
 import { deleteUserBody, updateCurrencyBody, updateDateFormatBody, updateTimezoneBody } from './user.js';
 
@@ -63,6 +64,16 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/alerts', service: 'domains', querystring: listAlertsQuery },
   { method: 'POST', path: '/api/alerts/mark-all-read', service: 'domains' },
   { method: 'POST', path: '/api/alerts/:id/mark-read', service: 'domains', params: markAlertReadParams },
+  { method: 'GET', path: '/api/alerts/preferences', service: 'domains' },
+  { method: 'PUT', path: '/api/alerts/preferences', service: 'domains', body: updateNotificationPreferencesBody },
+  { method: 'GET', path: '/api/integrations', service: 'domains' },
+  { method: 'POST', path: '/api/integrations', service: 'domains', body: saveIntegrationBody },
+  { method: 'POST', path: '/api/integrations/:service/test', service: 'domains', params: integrationServiceParams },
+  { method: 'DELETE', path: '/api/integrations/:service', service: 'domains', params: integrationServiceParams },
+  { method: 'GET', path: '/api/integrations/webhooks', service: 'domains' },
+  { method: 'POST', path: '/api/integrations/webhooks', service: 'domains', body: createWebhookBody },
+  { method: 'DELETE', path: '/api/integrations/webhooks/:id', service: 'domains', params: webhookIdParams },
+  { method: 'POST', path: '/api/integrations/webhooks/:id/test', service: 'domains', params: webhookIdParams },
   { method: 'GET', path: '/api/sample-domains/:domain', service: 'domains', params: sampleDomainParams },
   { method: 'POST', path: '/api/email-verify', service: 'domains', body: emailVerifyBody },
 

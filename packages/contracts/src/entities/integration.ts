@@ -125,9 +125,40 @@ export const integrationSettingsSchema = z.discriminatedUnion(
 );
 export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
 
+/**
+ * What Sendwell does with each configured service: chat and on-call tools get every alert; Jira is
+ * stored for the issue-creation flow to come; marketing platforms get a domain-health tag.
+ */
+export const integrationDelivery: Record<IntegrationService, 'alerts' | 'stored' | 'health-tag'> = {
+  slack: 'alerts',
+  teams: 'alerts',
+  discord: 'alerts',
+  zapier: 'alerts',
+  pagerduty: 'alerts',
+  jira: 'stored',
+  mailchimp: 'health-tag',
+  sendgrid: 'health-tag',
+  hubspot: 'health-tag',
+  'constant contact': 'health-tag',
+};
+
+/** The outcome of a channel's latest delivery, as the integrations page shows it. */
+export const deliveryStatuses = ['sent', 'failed'] as const;
+export const deliveryStatusSchema = z.enum(deliveryStatuses);
+export type DeliveryStatus = z.infer<typeof deliveryStatusSchema>;
+
+export const deliveryLogSchema = z.object({
+  lastStatus: deliveryStatusSchema.nullable(),
+  /** Why the latest delivery failed, in words safe to show (never an internal address). */
+  lastError: z.string().nullable(),
+  lastDeliveryAt: z.string().nullable(),
+});
+export type DeliveryLog = z.infer<typeof deliveryLogSchema>;
+
 /** One row of `GET /api/integrations`; configs hold secrets and are never sent back. */
 export const integrationListEntrySchema = z.object({
   service: integrationServiceSchema,
   configured: z.boolean(),
+  ...deliveryLogSchema.partial().shape,
 });
 export type IntegrationListEntry = z.infer<typeof integrationListEntrySchema>;

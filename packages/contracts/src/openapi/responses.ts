@@ -1,5 +1,20 @@
 import type { z } from 'zod';
-import { listAlertsAnswer, markAlertReadAnswer, markAllAlertsReadAnswer } from '../api/alerts.js';
+import {
+  listAlertsAnswer,
+  markAlertReadAnswer,
+  markAllAlertsReadAnswer,
+  notificationPreferencesAnswer,
+  updateNotificationPreferencesAnswer,
+} from '../api/alerts.js';
+import {
+  createWebhookAnswer,
+  deleteIntegrationAnswer,
+  deleteWebhookAnswer,
+  listIntegrationsAnswer,
+  listWebhooksAnswer,
+  saveIntegrationAnswer,
+  testIntegrationAnswer,
+} from '../api/integrations.js';
 import {
   billingConfigAnswer,
   billingHistoryAnswer,
@@ -103,6 +118,16 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   'GET /api/alerts': answersWithoutServerError({ 200: listAlertsAnswer }, 400, 401, 403, 404),
   'POST /api/alerts/mark-all-read': answersWithoutServerError({ 200: markAllAlertsReadAnswer }, 400, 401, 403, 404),
   'POST /api/alerts/:id/mark-read': answersWithoutServerError({ 200: markAlertReadAnswer }, 400, 401, 403, 404),
+  'GET /api/alerts/preferences': answers({ 200: notificationPreferencesAnswer }, 401),
+  'PUT /api/alerts/preferences': answers({ 200: updateNotificationPreferencesAnswer }, 400, 401),
+  'GET /api/integrations': answers({ 200: listIntegrationsAnswer }, 401),
+  'POST /api/integrations': answers({ 200: saveIntegrationAnswer }, 400, 401, 403, 503),
+  'POST /api/integrations/:service/test': answers({ 200: testIntegrationAnswer }, 400, 401, 403, 404),
+  'DELETE /api/integrations/:service': answers({ 200: deleteIntegrationAnswer }, 400, 401, 404),
+  'GET /api/integrations/webhooks': answers({ 200: listWebhooksAnswer }, 401, 403),
+  'POST /api/integrations/webhooks': answers({ 201: createWebhookAnswer }, 400, 401, 403),
+  'DELETE /api/integrations/webhooks/:id': answers({ 200: deleteWebhookAnswer }, 400, 401, 404),
+  'POST /api/integrations/webhooks/:id/test': answers({ 200: testIntegrationAnswer }, 400, 401, 403, 404),
   'GET /api/sample-domains/:domain': answersWithoutServerError({ 200: sampleDomainAnswer }, 400, 429, 503),
   'POST /api/email-verify': answersWithoutServerError({ 200: emailVerifyAnswer }, 400, 401, 429),
 

@@ -5,6 +5,7 @@ import * as authEpoch from './2026-11-22T00-30_auth-epoch.js';
 import * as nightlyCleanUp from './2026-11-23T18-30_nightly-clean-up.js';
 import * as scanRecovery from './2026-11-23T19-00_scan-recovery.js';
 import * as scanPaused from './2026-11-24T00-00_scan-paused.js';
+import * as alertDelivery from './2026-11-24T19-00_alert-delivery.js';
 
 /** Listed explicitly (not read from disk) so migrations run the same from source, a bundle or a container. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23T18-30_nightly-clean-up': nightlyCleanUp,
   '2026-11-23T19-00_scan-recovery': scanRecovery,
   '2026-11-24T00-00_scan-paused': scanPaused,
+  '2026-11-24T19-00_alert-delivery': alertDelivery,
 };

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { isoDateTime } from '../common.js';
+import { textField } from '../validation.js';
+import { alertSeveritySchema, type AlertEvent } from './alert.js';
+import { deliveryLogSchema } from './integration.js';
+
+/**
+ * Custom webhooks (advanced): Sendwell POSTs a JSON event to the endpoint for every alert raised or
+ * resolved, signed like Stripe's webhooks so the receiver can check it came from us and is fresh.
+ *
+ *   Sendwell-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the endpoint's secret>
+ *
+ * The secret (`whsec_…`) is shown once, when the endpoint is created. A delivery is retried with
+ * exponential backoff for 24 hours until the endpoint answers 2xx; every attempt of one event carries
+ * the same `id` (and `Idempotency-Key` header), so a receiver that saw it already can ignore it.
+ */
+export const WEBHOOK_SIGNATURE_HEADER = 'Sendwell-Signature';
+export const WEBHOOK_API_VERSION = '2026-11-24';
+/** A receiver should refuse a signature older than this (replay protection). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+export const MAX_WEBHOOKS_PER_USER = 10;
+
+export const webhookEventTypes = ['alert.raised', 'alert.resolved', 'webhook.test'] as const;
+export const webhookEventTypeSchema = z.enum(webhookEventTypes);
+export type WebhookEventType = z.infer<typeof webhookEventTypeSchema>;
+export const webhookEventType = (event: AlertEvent): WebhookEventType => (event === 'raised' ? 'alert.raised' : 'alert.resolved');
+
+/** The body of every webhook delivery (and of Zapier's), versioned by `apiVersion`. */
+export const webhookPayloadSchema = z.object({
+  /** Stable per alert and event: `evt_<alertId>_<event>`; the same on every retry. */
+  id: z.string(),
+  type: webhookEventTypeSchema,
+  apiVersion: z.literal(WEBHOOK_API_VERSION),
+  createdAt: isoDateTime,
+  data: z.object({
+    alert: z.object({
+      /** 0 in a `webhook.test` event, which is about no real alert. */
+      id: z.number().int().nonnegative(),
+      type: z.string(),
+      severity: alertSeveritySchema,
+      title: z.string(),
+      message: z.string(),
+      details: z.record(z.string(), z.unknown()),
+      createdAt: isoDateTime,
+      resolvedAt: isoDateTime.nullable(),
+    }),
+    domain: z.object({ id: z.number().int().nonnegative(), name: z.string() }),
+    links: z.object({ domain: z.string(), guide: z.string().nullable() }),
+  }),
+});
+export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
+
+/** An endpoint's URL: https, a host name or address, at most 2048 characters. */
+export const webhookUrlSchema = textField({ label: 'Webhook URL', max: 2048, required: 'Webhook URL is required' }).refine(
+  (v) => {
+    try {
+      const url = new URL(v);
+      return url.protocol === 'https:' && url.hostname.length > 0 && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  },
+  { message: 'Webhook URL must be a valid https:// address' },
+);
+
+export const webhookEndpointSchema = z.object({
+  id: z.number().int().positive(),
+  url: z.string(),
+  description: z.string().nullable(),
+  enabled: z.boolean(),
+  createdAt: isoDateTime,
+  ...deliveryLogSchema.shape,
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
