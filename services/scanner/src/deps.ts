@@ -13,6 +13,7 @@ import { ScanRecorder } from './scan/scan-recorder.js';
 import { startScheduler } from './scheduler/scheduler.js';
 import { ScanRecovery } from './scheduler/recovery.js';
 import { Sweeper, sweepHandler } from './scheduler/sweeper.js';
+import { DailyReputation } from './scoring/daily-reputation.js';
 import { failScan, scanDomainHandler, type ScanFn } from './workers/scan-domain.handler.js';
 import { ScanMetrics } from './workers/scan-metrics.js';
 import { scanSampleDomainHandler } from './workers/scan-sample-domain.handler.js';
@@ -38,6 +39,7 @@ export interface Deps {
   recorder: ScanRecorder;
   sweeper: Sweeper;
   recovery: ScanRecovery;
+  dailyReputation: DailyReputation;
   metrics: ScanMetrics;
   handlers: JobHandlers<typeof QueueName.Scan>;
   startWorker(overrides?: Partial<Pick<JobWorkerOptions<typeof QueueName.Scan>, 'lockDuration' | 'stalledInterval' | 'maxStalledCount' | 'autorun' | 'concurrency'>>): Worker;
@@ -88,10 +90,12 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     { leaseMs: env.SCAN_RECOVERY_LEASE_MS, maxTries: env.SCAN_RECOVERY_TRIES, batch: env.SCAN_SWEEP_BATCH },
     logger.child({ module: 'ScanRecovery' }),
   );
+  const dailyReputation = new DailyReputation(db, queues, logger.child({ module: 'DailyReputation' }));
   const handlers: JobHandlers<typeof QueueName.Scan> = {
-    [JobName.ScanDomain]: scanDomainHandler({ db, recorder, scan, metrics }),
+    [JobName.ScanDomain]: scanDomainHandler({ db, recorder, scan, metrics, queues }),
     [JobName.ScanSampleDomain]: scanSampleDomainHandler({ db, scan }),
     [JobName.SweepDueDomains]: sweepHandler(sweeper, recovery),
+    [JobName.RecalculateReputation]: async () => dailyReputation.run(),
   };
 
   return {
@@ -106,6 +110,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     recorder,
     sweeper,
     recovery,
+    dailyReputation,
     metrics,
     handlers,
     startWorker: (overrides = {}) =>

@@ -1,4 +1,6 @@
+import type { CheckStatus, CheckType } from '@sendwell/contracts';
 import type { Executor } from '@sendwell/db';
+import type { PreviousScan } from '../alerts/alert-rules.js';
 import type { CheckResult } from '../checks/types.js';
 
 export class CheckRepository {
@@ -25,5 +27,11 @@ export class CheckRepository {
       .onConflict((oc) => oc.columns(['scanId', 'type']).doNothing())
       .returning(['id', 'type'])
       .execute();
+  }
+
+  /** A scan's checks by type, for comparing the next scan with it. */
+  async byTypeForScan(scanId: string): Promise<PreviousScan['checks']> {
+    const rows = await this.db.selectFrom('domainChecks').select(['type', 'status', 'details']).where('scanId', '=', scanId).execute();
+    return Object.fromEntries(rows.map((r) => [r.type as CheckType, { status: r.status as CheckStatus, details: r.details as Record<string, unknown> }]));
   }
 }

@@ -8,7 +8,7 @@ export class DomainRepository {
     return this.db
       .selectFrom('domains')
       .innerJoin('users', 'users.id', 'domains.userId')
-      .select(['domains.id', 'domains.name', 'domains.userId', 'domains.isDeleted', 'domains.scanPaused', 'users.planType'])
+      .select(['domains.id', 'domains.name', 'domains.userId', 'domains.isDeleted', 'domains.scanPaused', 'domains.status', 'users.planType'])
       .where('domains.id', '=', domainId)
       .forUpdate('domains')
       .executeTakeFirst();

@@ -77,11 +77,11 @@ export class ScanRepository {
       .execute();
   }
 
-  /** The DNS snapshot of the domain's latest completed scan before this one, for `dns_change`. */
-  async previousSnapshot(domainId: number, excludeScanId: string): Promise<DnsSnapshot | null> {
+  /** The domain's latest completed scan other than this one: what a new scan is compared with. */
+  async previousCompleted(domainId: number, excludeScanId: string): Promise<{ id: string; dnsSnapshot: DnsSnapshot | null } | null> {
     const row = await this.db
       .selectFrom('scans')
-      .select(['dnsSnapshot'])
+      .select(['id', 'dnsSnapshot'])
       .where('domainId', '=', domainId)
       .where('status', '=', 'completed')
       .where('id', '<>', excludeScanId)
@@ -90,7 +90,7 @@ export class ScanRepository {
       .orderBy('createdAt', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return (row?.dnsSnapshot as DnsSnapshot | null | undefined) ?? null;
+    return row ? { id: row.id, dnsSnapshot: (row.dnsSnapshot as DnsSnapshot | null) ?? null } : null;
   }
 
   /**

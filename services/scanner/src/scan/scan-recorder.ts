@@ -1,6 +1,6 @@
-import { features, isPlanType, planRules, type CheckType } from '@sendwell/contracts';
+import { isPlanType, planRules, type CheckType } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { certificateExpiry, diffSnapshots, dnsChangeAlert, sslExpiringAlert, type NewAlert } from '../alerts/alert-rules.js';
+import { decideAlerts } from '../alerts/alert-rules.js';
 import { AlertRepository } from '../repositories/alert.repository.js';
 import { CheckRepository } from '../repositories/check.repository.js';
 import { DomainRepository } from '../repositories/domain.repository.js';
@@ -10,7 +10,7 @@ import { withTrend } from '../scoring/reputation.js';
 import type { ScanOutcome } from './run-scan.js';
 
 export type RecordResult =
-  | { written: true; alertIds: number[]; score: number; nextScanAt: Date | null }
+  | { written: true; alertIds: number[]; resolvedAlertIds: number[]; score: number; nextScanAt: Date | null }
   | { written: false; reason: 'missing-scan' | 'already-completed' | 'missing-domain' | 'deleted-domain' };
 
 /** The scan interval of the owner's plan; null (not scheduled) for free, one-time and unknown plans. */
@@ -23,7 +23,8 @@ export function nextScanAt(plan: string, now: Date): Date | null {
  * Writes a finished scan: checks, scan row, domain status and schedule, reputation and alerts, all
  * in one transaction keyed by the scan id. The scan row is locked first, so a duplicated or retried
  * job either waits and then finds the scan completed (and writes nothing), or is the one that writes.
- * Alerts are rows with `is_sent` false: their delivery (issue 14) will read them, so no job is queued for them.
+ * Alerts raised and resolved are returned for the caller to queue their delivery once committed (and
+ * the notify queue's sweep finds any whose job was lost).
  */
 export class ScanRecorder {
   constructor(
@@ -55,9 +56,11 @@ export class ScanRecorder {
       }
 
       const now = this.clock();
-      const inserted = await new CheckRepository(trx).insertForScan(scanId, domain.id, Object.values(outcome.checks), now);
+      const checkRepo = new CheckRepository(trx);
+      const previousScan = await scans.previousCompleted(domain.id, scanId);
+      const previousChecks = previousScan ? await checkRepo.byTypeForScan(previousScan.id) : null;
+      const inserted = await checkRepo.insertForScan(scanId, domain.id, Object.values(outcome.checks), now);
       const checkIds = new Map(inserted.map((r) => [r.type as CheckType, r.id]));
-      const previousSnapshot = await scans.previousSnapshot(domain.id, scanId);
 
       await scans.markCompleted(scanId, outcome.status, outcome.snapshot, now);
       // A domain paused above its plan's limit (after a downgrade) finishes a scan already queued, unscheduled.
@@ -76,22 +79,26 @@ export class ScanRecorder {
         calculatedAt: now,
       });
 
-      const alerts: Array<NewAlert & { checkId: number | null }> = [];
-      // Unpaid plans record no alerts at all; SSL and DNS-change alerts are standard and above.
-      if (features.alertsRecorded(domain.planType) && features.sslAndDnsChangeAlerts(domain.planType)) {
-        const alertRepo = new AlertRepository(trx);
-        const expiry = certificateExpiry(outcome.checks.ssl_certificate, now);
-        if (expiry) {
-          const ssl = sslExpiringAlert(domain.name, expiry, await alertRepo.sslThresholdsRaised(domain.id, expiry.expiresAt));
-          if (ssl) alerts.push({ ...ssl, checkId: checkIds.get('ssl_certificate') ?? null });
-        }
-        if (previousSnapshot) {
-          const change = dnsChangeAlert(domain.name, diffSnapshots(previousSnapshot, outcome.snapshot));
-          if (change) alerts.push({ ...change, checkId: checkIds.get('dns_performance') ?? null });
-        }
-      }
-      const alertIds = await new AlertRepository(trx).insert(domain.id, domain.userId, alerts, now);
-      return { written: true, alertIds, score: scored.score, nextScanAt: next };
+      const alertRepo = new AlertRepository(trx);
+      const decision = decideAlerts({
+        domain: domain.name,
+        plan: domain.planType,
+        checks: outcome.checks,
+        snapshot: outcome.snapshot,
+        previous: previousScan && previousChecks ? { snapshot: previousScan.dnsSnapshot, checks: previousChecks } : null,
+        status: { before: domain.status, after: outcome.status },
+        score: { before: scored.previousScore, after: scored.score },
+        openAlerts: await alertRepo.openConditions(domain.id),
+        now,
+      });
+      const resolvedAlertIds = await alertRepo.resolve(decision.resolve, now);
+      const alertIds = await alertRepo.insert(
+        domain.id,
+        domain.userId,
+        decision.raise.map((a) => ({ ...a, checkId: a.checkType ? (checkIds.get(a.checkType) ?? null) : null })),
+        now,
+      );
+      return { written: true, alertIds, resolvedAlertIds, score: scored.score, nextScanAt: next };
     });
   }
 }

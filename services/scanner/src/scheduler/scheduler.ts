@@ -13,11 +13,21 @@ export function sweeperScheduler(everyMs: number): JobSchedulerSpec {
   };
 }
 
+export const DAILY_REPUTATION_SCHEDULER_ID = 'daily-reputation';
+/** 02:00 UTC, the hour part 2 §9 names ("Recalculated daily at 2:00 AM"). */
+export const DAILY_REPUTATION_PATTERN = '0 2 * * *';
+
+export const dailyReputationScheduler: JobSchedulerSpec = {
+  id: DAILY_REPUTATION_SCHEDULER_ID,
+  repeat: { pattern: DAILY_REPUTATION_PATTERN, tz: 'UTC' },
+  template: { name: JobName.RecalculateReputation, data: {}, opts: { attempts: 3, removeOnComplete: { count: 30 }, removeOnFail: { count: 30 } } },
+};
+
 /**
- * Registers the sweeper's job scheduler on the scan queue, and again whenever Redis lost it
+ * Registers the sweeper's and the daily reputation's job schedulers on the scan queue, and again whenever Redis lost it
  * (keepJobSchedulers). Idempotent in every scanner process: one scheduler id, so however many
  * processes start, one sweep job is produced per interval.
  */
 export async function startScheduler(scanQueue: Queue, everyMs: number, logger: Logger): Promise<void> {
-  await keepJobSchedulers(scanQueue, [sweeperScheduler(everyMs)], logger);
+  await keepJobSchedulers(scanQueue, [sweeperScheduler(everyMs), dailyReputationScheduler], logger);
 }

@@ -1,6 +1,6 @@
 import { JobName } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import type { JobHandler } from '@sendwell/server-kit';
+import { alertEventsOf, queueAlertEvents, type JobHandler, type Queues } from '@sendwell/server-kit';
 import { UnrecoverableError, type Job } from 'bullmq';
 import { DnsServerError, DnsTimeoutError } from '../dns/types.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
@@ -16,6 +16,7 @@ export interface ScanDomainHandlerDeps {
   recorder: ScanRecorder;
   scan: ScanFn;
   metrics: ScanMetrics;
+  queues: Queues;
 }
 
 /** The selectors the user saved on the domain (`metadata.dkimSelectors`), ignoring anything malformed. */
@@ -46,7 +47,7 @@ function isFinalAttempt(job: Job, error: unknown): boolean {
  * Runs one scan. A failure is only counted here: the worker's final-failure hook (`failScan`) is the one
  * place a scan that failed for good is written, whether it threw here or its worker died under it.
  */
-export function scanDomainHandler({ db, recorder, scan, metrics }: ScanDomainHandlerDeps): JobHandler<typeof JobName.ScanDomain> {
+export function scanDomainHandler({ db, recorder, scan, metrics, queues }: ScanDomainHandlerDeps): JobHandler<typeof JobName.ScanDomain> {
   return async ({ scanId, domainId }, job, log) => {
 
     const target = await new ScanRepository(db).findTarget(scanId);
@@ -75,7 +76,11 @@ export function scanDomainHandler({ db, recorder, scan, metrics }: ScanDomainHan
         return { skipped: result.reason };
       }
       metrics.scansCompleted.inc({ status: outcome.status });
-      log.info({ scanId, domainId, status: outcome.status, score: result.score, alerts: result.alertIds.length, ms: outcome.durationMs }, 'scan completed');
+      await queueAlertEvents(queues, alertEventsOf(result.alertIds, result.resolvedAlertIds), log);
+      log.info(
+        { scanId, domainId, status: outcome.status, score: result.score, alerts: result.alertIds.length, resolved: result.resolvedAlertIds.length, ms: outcome.durationMs },
+        'scan completed',
+      );
       return { status: outcome.status, score: result.score, alerts: result.alertIds.length };
     } catch (error) {
       metrics.scansFailed.inc({ final: String(isFinalAttempt(job, error)) });

@@ -98,6 +98,7 @@ describe('scan queue', () => {
       db: ctx.deps.db,
       recorder,
       metrics: ctx.deps.metrics,
+      queues: ctx.deps.queues,
       scan: async () => {
         calls++;
         throw new Error('connect ECONNREFUSED 10.0.0.7:5432 (internal detail)');

@@ -16,6 +16,7 @@ import {
   type TestDnsServer,
   type TestTlsServer,
 } from '@sendwell/testing';
+import { sendAlertJobId } from '@sendwell/contracts';
 import type { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps, type Deps } from '../../src/deps.js';
@@ -127,11 +128,11 @@ describe('a full scan with the real checks', () => {
     expect(checks.find((c) => c.type === 'ssl_certificate')?.status).toBe('warning');
     const alerts = await testDb.db.selectFrom('domainAlerts').select(['type', 'severity', 'details']).where('domainId', '=', domain.id).execute();
     expect(alerts).toEqual([{ type: 'ssl_expiring', severity: 'high', details: expect.objectContaining({ threshold: 14 }) }]);
-    // Recorded for delivery (issue 14) to read, and no job queued that nothing would consume.
-    expect((await testDb.db.selectFrom('domainAlerts').select('isSent').where('domainId', '=', domain.id).executeTakeFirstOrThrow()).isSent).toBe(false);
-    const keys = await deps.queueRedis.keys(`${prefix}:*`);
-    // Only the scan queue holds jobs (other queues have at most their `meta` key).
-    expect(keys.filter((key) => !key.startsWith(`${prefix}:scan:`) && !key.endsWith(':meta'))).toEqual([]);
+    // Handed to the notify queue's fan-out once committed, one job per alert event.
+    const alert = await testDb.db.selectFrom('domainAlerts').select(['id', 'isSent']).where('domainId', '=', domain.id).executeTakeFirstOrThrow();
+    expect(alert.isSent).toBe(false);
+    const fanOut = await deps.queues.notify.getJob(sendAlertJobId(alert.id, 'raised'));
+    expect(fanOut?.data).toEqual({ alertId: alert.id, event: 'raised' });
     expect(await f.counts(domain.id)).toMatchObject({ scanCount: 1, reputation: 1 });
   });
 

@@ -111,29 +111,34 @@ describe('ScanRecorder.record', () => {
     expect((await f.counts(domain.id)).status).toBe('healthy');
   });
 
-  it('raises ssl_expiring at 30, 14 and 7 days, once each per certificate, and records each for delivery', async () => {
+  it('raises ssl_expiring at 30, 14, 7 and 1 days, once each per certificate, and returns each for delivery', async () => {
     const domain = await f.domain({ plan: 'standard' });
     const expiresAt = new Date(now.getTime() + 25 * DAY).toISOString();
     const scanAt = async (days: number, expiry = expiresAt) => recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(days, expiry) }));
+    const expiring = async () => (await alertsOf(domain.id)).filter((a) => a.type === 'ssl_expiring');
 
     await scanAt(45, expiresAt);
-    expect(await alertsOf(domain.id)).toHaveLength(0);
-    for (const days of [25, 20, 13, 13, 10, 6, 5, 1]) await scanAt(days);
-    const alerts = await alertsOf(domain.id);
+    expect(await expiring()).toHaveLength(0);
+    const raised: number[] = [];
+    for (const days of [25, 20, 13, 13, 10, 6, 5, 1]) {
+      const result = await scanAt(days);
+      if (result.written) raised.push(...result.alertIds);
+    }
+    const alerts = await expiring();
     expect(alerts.map((a) => [a.type, a.severity, (a.details as { threshold: number }).threshold])).toEqual([
       ['ssl_expiring', 'medium', 30],
       ['ssl_expiring', 'high', 14],
-      ['ssl_expiring', 'critical', 7],
+      ['ssl_expiring', 'high', 7],
+      ['ssl_expiring', 'critical', 1],
     ]);
     expect(alerts.every((a) => a.userId === domain.userId && a.checkId !== null)).toBe(true);
+    // The handler queues delivery of exactly what the recorder returns.
+    expect(raised).toEqual(expect.arrayContaining(alerts.map((a) => a.id)));
 
-    // A renewed certificate (another expiry) starts afresh.
-    await scanAt(29, new Date(now.getTime() + 29 * DAY).toISOString());
-    expect(await alertsOf(domain.id)).toHaveLength(4);
-
-    // Delivery (issue 14) will read the unsent rows: no job is queued that nothing would consume.
-    const sent = await testDb.db.selectFrom('domainAlerts').select('isSent').where('domainId', '=', domain.id).execute();
-    expect(sent.every((a) => !a.isSent)).toBe(true);
+    // A renewed certificate (another expiry) resolves the old reminders and starts afresh.
+    const renewed = await scanAt(29, new Date(now.getTime() + 29 * DAY).toISOString());
+    expect(renewed.written && renewed.resolvedAlertIds.sort()).toEqual(alerts.map((a) => a.id).sort());
+    expect(await expiring()).toHaveLength(5);
   });
 
   it('raises dns_change against the previous completed scan, listing what changed', async () => {
@@ -146,7 +151,12 @@ describe('ScanRecorder.record', () => {
     await recorder.record(await f.scan(domain.id), outcomeData({}, changed));
     const [alert] = await alertsOf(domain.id);
     expect(alert).toMatchObject({ type: 'dns_change', severity: 'high' });
-    expect((alert!.details as { changes: Array<{ record: string }> }).changes.map((c) => c.record)).toEqual(['MX', 'TXT', 'SPF']);
+    expect((alert!.details as { changes: Array<{ summary: string }> }).changes.map((c) => c.summary)).toEqual([
+      'SPF lost mx',
+      'SPF added include:other.test',
+      'MX mx.example.test (priority 10) removed',
+      'MX mx.other.test (priority 5) added',
+    ]);
 
     // A record set the scan could not read is not a change.
     await recorder.record(await f.scan(domain.id), outcomeData({}, { ...changed, mx: [], failed: ['mx'] }));

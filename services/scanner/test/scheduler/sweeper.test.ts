@@ -2,7 +2,7 @@ import { JobName } from '@sendwell/contracts';
 import { createDb, sql, type Database } from '@sendwell/db';
 import { deleteKeys } from '@sendwell/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SWEEPER_SCHEDULER_ID } from '../../src/scheduler/scheduler.js';
+import { DAILY_REPUTATION_PATTERN, DAILY_REPUTATION_SCHEDULER_ID, SWEEPER_SCHEDULER_ID } from '../../src/scheduler/scheduler.js';
 import { Sweeper } from '../../src/scheduler/sweeper.js';
 import { scanJob } from '../../src/scan/scan-job.js';
 import { silentLogger, useQueueTestScanner } from '../queue/harness.js';
@@ -121,7 +121,10 @@ describe('Sweeper', () => {
   it('registers one job scheduler however many processes boot, and its sweeps scan due domains on their plan interval', async () => {
     await Promise.all([ctx.deps.startScheduler(), ctx.deps.startScheduler()]);
     const schedulers = await ctx.deps.queues.scan.getJobSchedulers();
-    expect(schedulers.map((s) => [s.key, s.name, s.every])).toEqual([[SWEEPER_SCHEDULER_ID, JobName.SweepDueDomains, 1000]]);
+    expect(schedulers.map((s) => [s.key, s.name, s.every ?? s.pattern]).sort()).toEqual([
+      [DAILY_REPUTATION_SCHEDULER_ID, JobName.RecalculateReputation, DAILY_REPUTATION_PATTERN],
+      [SWEEPER_SCHEDULER_ID, JobName.SweepDueDomains, 1000],
+    ]);
 
     const domain = await ctx.f.domain({ plan: 'standard', nextScanAt: past() });
     ctx.workers.push(ctx.deps.startWorker());
