@@ -4,6 +4,7 @@ import { alertRoutes } from './routes/alerts.routes.js';
 import { domainCheckRoutes } from './routes/domain-checks.routes.js';
 import { domainRoutes } from './routes/domains.routes.js';
 import { emailVerifyRoutes } from './routes/email-verify.routes.js';
+import { integrationRoutes } from './routes/integrations.routes.js';
 import { sampleDomainRoutes } from './routes/sample-domains.routes.js';
 import { scanRoutes } from './routes/scans.routes.js';
 
@@ -16,9 +17,9 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(domainRoutes, { prefix: '/api/domains', deps });
   await app.register(scanRoutes, { prefix: '/api/domains', deps });
   await app.register(domainCheckRoutes, { prefix: '/api/domain-checks', deps });
-  /* --- other engineer: alerts, sample domains, email verification routes --- */
-  // Their paths are absolute (/api/alerts..., /api/sample-domains/:domain, /api/email-verify): no prefix.
+  // Absolute paths (/api/alerts..., /api/integrations..., /api/sample-domains/:domain, /api/email-verify): no prefix.
   await app.register(alertRoutes, { deps });
+  await app.register(integrationRoutes, { deps });
   await app.register(sampleDomainRoutes, { deps });
   await app.register(emailVerifyRoutes, { deps });
   return app;

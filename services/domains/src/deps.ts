@@ -1,11 +1,32 @@
+import { readFileSync } from 'node:fs';
 import { createDb, type Database } from '@sendwell/db';
 import { QueueName } from '@sendwell/contracts';
-import { closeRedis, createJobWorker, createQueues, createRedis, type Logger, type Queues } from '@sendwell/server-kit';
+import {
+  closeRedis,
+  createJobWorker,
+  createMailer,
+  createQueues,
+  createRedis,
+  defaultOutboxDir,
+  keepJobSchedulers,
+  OutboundHttp,
+  type Logger,
+  type Mailer,
+  type Queues,
+} from '@sendwell/server-kit';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { EmailVerifier } from './email-verify/email-verifier.js';
 import { emailVerifierConfig } from './email-verify/email-verify.env.js';
 import { createDnsResolver } from './email-verify/mail-hosts.js';
+import { MarketingVerifier } from './integrations/marketing-verifier.js';
+import { ChannelTargets } from './notify/channel-targets.js';
+import { ChannelSender } from './notify/channels/channel-sender.js';
+import { DigestService } from './notify/digest.service.js';
+import { notifyHandlers } from './notify/notify.handlers.js';
+import { notifySchedulers } from './notify/notify.schedulers.js';
+import { NotifyService } from './notify/notify.service.js';
+import { SecretBox } from './notify/secret-box.js';
 import { FixedWindowRepository } from './repositories/fixed-window.repository.js';
 import type { Env } from './env.js';
 import { AlertService } from './services/alert.service.js';
@@ -13,6 +34,9 @@ import { CheckService } from './services/check.service.js';
 import { CleanUpService } from './services/clean-up.service.js';
 import { DomainService } from './services/domain.service.js';
 import { EmailVerifyService } from './services/email-verify.service.js';
+import { IntegrationService } from './services/integration.service.js';
+import { NotificationPreferencesService } from './services/notification-preferences.service.js';
+import { WebhookService } from './services/webhook.service.js';
 import { SampleDomainService } from './services/sample-domain.service.js';
 import { ScanService } from './services/scan.service.js';
 import { maintenanceHandlers } from './workers/maintenance.handlers.js';
@@ -29,13 +53,20 @@ export interface Deps {
     domains: DomainService;
     scans: ScanService;
     checks: CheckService;
-    /* --- other engineer: alerts, sample domains, email verification services --- */
     alerts: AlertService;
     sampleDomains: SampleDomainService;
     emailVerify: EmailVerifyService;
+    preferences: NotificationPreferencesService;
+    integrations: IntegrationService;
+    webhooks: WebhookService;
+    notify: NotifyService;
+    digests: DigestService;
   };
+  mailer: Mailer;
   /** Registers the daily purge and starts the maintenance Worker (when MAINTENANCE_WORKER is on). */
   startMaintenance(): Promise<Worker | null>;
+  /** Registers the alert sweep and digest schedulers and starts the notify Worker (when NOTIFY_WORKER is on). */
+  startNotify(): Promise<Worker | null>;
   /** Workers first, then queues, Redis and the pool; close the HTTP server before. */
   close(): Promise<void>;
 }
@@ -59,8 +90,42 @@ export function createDeps(env: Env, logger: Logger): Deps {
   const verify = emailVerifierConfig(env);
   const emailVerifier = new EmailVerifier(createDnsResolver(verify.dns), verify.verifier, logger.child({ module: 'EmailVerifier' }));
 
+  // Alert delivery and integrations: one guarded HTTP client for every outbound call to user-given URLs.
+  const box = new SecretBox(env.INTEGRATIONS_ENCRYPTION_KEY);
+  const http = new OutboundHttp({
+    policy: { allowLoopback: env.ALLOW_LOOPBACK_TARGETS },
+    timeoutMs: env.NOTIFY_TIMEOUT_MS,
+    httpsOnly: env.NODE_ENV === 'production',
+    ...(env.OUTBOUND_EXTRA_CA_FILE ? { extraCa: readFileSync(env.OUTBOUND_EXTRA_CA_FILE, 'utf8') } : {}),
+  });
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR ?? defaultOutboxDir(), logger: logger.child({ module: 'Mailer' }) });
+  const sender = new ChannelSender(http, mailer, { slack: env.SLACK_API_URL, discord: env.DISCORD_API_URL, pagerduty: env.PAGERDUTY_EVENTS_URL });
+  const targets = new ChannelTargets(db, box);
+  const marketing = new MarketingVerifier(http, {
+    mailchimp: env.MAILCHIMP_API_URL,
+    sendgrid: env.SENDGRID_API_URL,
+    hubspot: env.HUBSPOT_API_URL,
+    constantContact: env.CONSTANT_CONTACT_API_URL,
+  });
+  const notify = new NotifyService(db, queues, targets, sender, env.APP_URL, logger.child({ module: 'NotifyService' }), env.NOTIFY_RETRY_BASE_MS);
+  const digests = new DigestService(db, mailer, env.APP_URL, logger.child({ module: 'DigestService' }));
+
   const workers: Worker[] = [];
   const workerConnections: Redis[] = [];
+  const startWorker = async <Q extends typeof QueueName.Maintenance | typeof QueueName.Notify>(
+    queue: Q,
+    concurrency: number,
+    handlers: Parameters<typeof createJobWorker<Q>>[0]['handlers'],
+  ): Promise<Worker> => {
+    const connection = createRedis(env.REDIS_URL, 'worker');
+    connection.on('error', (err) => logger.error({ err }, `redis (${queue} worker) error`));
+    workerConnections.push(connection);
+    const worker = createJobWorker({ queue, connection, prefix: env.QUEUE_PREFIX, concurrency, handlers, logger });
+    workers.push(worker);
+    // Ready before it is handed out, so a quick close never races the worker's own start-up commands.
+    await worker.waitUntilReady();
+    return worker;
+  };
 
   return {
     env,
@@ -72,36 +137,34 @@ export function createDeps(env: Env, logger: Logger): Deps {
       domains,
       scans,
       checks,
-      /* --- other engineer: alerts, sample domains, email verification services --- */
       alerts: new AlertService(db),
       sampleDomains: new SampleDomainService(db, queues, new FixedWindowRepository(redis, env.QUEUE_PREFIX), logger.child({ module: 'SampleDomainService' }), {
         newPerMinute: env.SAMPLE_DOMAINS_PER_MINUTE,
       }),
       emailVerify: new EmailVerifyService(emailVerifier, new FixedWindowRepository(redis, env.QUEUE_PREFIX), verify.rateLimit),
+      preferences: new NotificationPreferencesService(db),
+      integrations: new IntegrationService(db, box, targets, sender, marketing, http, env.APP_URL),
+      webhooks: new WebhookService(db, box, sender, http, env.APP_URL),
+      notify,
+      digests,
     },
+    mailer,
     async startMaintenance() {
       await scheduleMaintenance(queues.maintenance, logger.child({ module: 'scheduler' }));
       if (!env.MAINTENANCE_WORKER) return null;
-      const connection = createRedis(env.REDIS_URL, 'worker');
-      connection.on('error', (err) => logger.error({ err }, 'redis (worker) error'));
-      workerConnections.push(connection);
-      const worker = createJobWorker({
-        queue: QueueName.Maintenance,
-        connection,
-        prefix: env.QUEUE_PREFIX,
-        concurrency: env.MAINTENANCE_CONCURRENCY,
-        handlers: maintenanceHandlers(domains, new CleanUpService(db, logger.child({ module: 'CleanUpService' }))),
-        logger,
-      });
-      workers.push(worker);
-      // Ready before it is handed out, so a quick close never races the worker's own start-up commands.
-      await worker.waitUntilReady();
-      return worker;
+      return startWorker(QueueName.Maintenance, env.MAINTENANCE_CONCURRENCY, maintenanceHandlers(domains, new CleanUpService(db, logger.child({ module: 'CleanUpService' }))));
+    },
+    async startNotify() {
+      await keepJobSchedulers(queues.notify, notifySchedulers, logger.child({ module: 'scheduler' }));
+      if (!env.NOTIFY_WORKER) return null;
+      return startWorker(QueueName.Notify, env.NOTIFY_CONCURRENCY, notifyHandlers(notify, digests));
     },
     async close() {
       await Promise.all(workers.splice(0).map((w) => w.close()));
       await queues.close();
       await Promise.all([redis, ...workerConnections.splice(0)].map(closeRedis));
+      await http.close();
+      mailer.close();
       await db.destroy();
     },
   };

@@ -1,6 +1,7 @@
 import { baseEnvSchema, envBoolean, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
 import { z } from 'zod';
 import { emailVerifyEnvFields } from './email-verify/email-verify.env.js';
+import { notifyEnvFields, requireNotifyProductionSettings } from './notify/notify.env.js';
 
 const schema = baseEnvSchema
   .extend({
@@ -16,11 +17,13 @@ const schema = baseEnvSchema
      * process. The gateway limits each client; this caps what many clients together can create.
      */
     SAMPLE_DOMAINS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
-    /* --- other engineer: alerts, quick check, email verification settings below --- */
     // DNS_SERVERS, DNS_TIMEOUT_MS and EMAIL_VERIFY_*: the email address verification tool (src/email-verify/email-verify.env.ts).
     ...emailVerifyEnvFields,
+    // Mail, NOTIFY_*, INTEGRATIONS_ENCRYPTION_KEY and the chat and on-call API origins: alert delivery (src/notify/notify.env.ts).
+    ...notifyEnvFields,
   })
-  .superRefine(requireProductionSettings);
+  .superRefine(requireProductionSettings)
+  .superRefine(requireNotifyProductionSettings);
 
 export type Env = ReturnType<typeof loadEnv>;
 

@@ -8,8 +8,9 @@ const logger = createLogger('domains', env.LOG_LEVEL);
 const deps = createDeps(env, logger);
 const app = await buildApp(deps);
 await deps.startMaintenance();
+await deps.startNotify();
 await app.listen({ host: env.HOST, port: env.PORT });
 onShutdown(logger, [
   ['http server', () => app.close()],
-  ['maintenance worker, queues, redis and database', () => deps.close()],
+  ['maintenance and notify workers, queues, redis and database', () => deps.close()],
 ]);

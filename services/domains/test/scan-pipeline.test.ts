@@ -4,6 +4,7 @@ import { mailDomainZone, startDnsServer, type TestDnsServer } from '@sendwell/te
 import type { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './fixtures.js';
+import { waitUntil } from './wait.js';
 
 /**
  * The scan calls against a REAL scanner (`@sendwell/scanner/testing`: its own deps and check modules)
@@ -31,16 +32,6 @@ afterAll(async () => {
   await dns.close();
   await h.close();
 });
-
-async function waitUntil<T>(probe: () => Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('a manual scan through the real scanner', () => {
   it('goes from POST /scan (202, queued) to a completed scan and GET /checks answering its six checks', async () => {

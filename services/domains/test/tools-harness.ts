@@ -13,6 +13,7 @@ import { emailVerifyRoutes } from '../src/routes/email-verify.routes.js';
 import { sampleDomainRoutes } from '../src/routes/sample-domains.routes.js';
 import { AlertService } from '../src/services/alert.service.js';
 import { EmailVerifyService } from '../src/services/email-verify.service.js';
+import { NotificationPreferencesService } from '../src/services/notification-preferences.service.js';
 import { SampleDomainService, type SampleDomainServiceOptions } from '../src/services/sample-domain.service.js';
 
 /**
@@ -62,6 +63,7 @@ export async function startToolsHarness(options: HarnessOptions = {}): Promise<T
   const deps = {
     services: {
       alerts: new AlertService(testDb.db),
+      preferences: new NotificationPreferencesService(testDb.db),
       sampleDomains: new SampleDomainService(testDb.db, options.sampleScanQueue ?? queues, new FixedWindowRepository(redis, prefix), silentLogger, {
         newPerMinute: 60,
         ...options.sampleDomains,

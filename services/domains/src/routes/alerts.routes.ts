@@ -1,18 +1,40 @@
-import { apiErrorSchema, listAlertsAnswer, listAlertsQuery, markAlertReadAnswer, markAlertReadParams, markAllAlertsReadAnswer } from '@sendwell/contracts';
+import {
+  apiErrorSchema,
+  errorResponses,
+  listAlertsAnswer,
+  listAlertsQuery,
+  markAlertReadAnswer,
+  markAlertReadParams,
+  markAllAlertsReadAnswer,
+  notificationPreferencesAnswer,
+  updateNotificationPreferencesAnswer,
+  updateNotificationPreferencesBody,
+} from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AlertService } from '../services/alert.service.js';
+import type { NotificationPreferencesService } from '../services/notification-preferences.service.js';
 
 export interface AlertRoutesOptions {
-  deps: { services: { alerts: AlertService } };
+  deps: { services: { alerts: AlertService; preferences: NotificationPreferencesService } };
 }
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 
 /** The bell's alert calls (part 1 §7). Paths are absolute: register without a prefix. */
 export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app, { deps }) => {
-  const alerts = deps.services.alerts;
+  const { alerts, preferences } = deps.services;
   app.addHook('onRequest', app.authenticate);
+
+  // Settings → Notifications: open to every plan (what a plan does not deliver is simply not sent).
+  app.get('/api/alerts/preferences', { schema: { response: { 200: notificationPreferencesAnswer, ...errorResponses(401) } } }, async (request) =>
+    preferences.get(requireAuth(request).user.id),
+  );
+  app.put(
+    '/api/alerts/preferences',
+    { schema: { body: updateNotificationPreferencesBody, response: { 200: updateNotificationPreferencesAnswer, ...errorResponses(400, 401) } } },
+    async (request) => ({ success: true as const, preferences: await preferences.save(requireAuth(request).user.id, request.body) }),
+  );
 
   app.get('/api/alerts', { schema: { querystring: listAlertsQuery, response: { 200: listAlertsAnswer, ...errors } } }, async (request) =>
     alerts.list(requireAuth(request).user, request.query),

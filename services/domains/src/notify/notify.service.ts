@@ -1,0 +1,149 @@
+import {
+  deliverAlertJobId,
+  deliveryJobOptions,
+  features,
+  integrationDelivery,
+  JobName,
+  type AlertEvent,
+  type NotificationPreferences,
+} from '@sendwell/contracts';
+import type { Database } from '@sendwell/db';
+import { OutboundError, queueAlertEvents, type Logger, type Queues } from '@sendwell/server-kit';
+import { AlertDeliveryRepository, type AlertToDeliver } from '../repositories/alert-delivery.repository.js';
+import { IntegrationRepository } from '../repositories/integration.repository.js';
+import { NotificationPreferencesRepository } from '../repositories/notification-preferences.repository.js';
+import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repository.js';
+import { alertMessage } from './alert-message.js';
+import { webhookChannel, webhookChannelId, type ChannelTargets } from './channel-targets.js';
+import type { ChannelSender } from './channels/channel-sender.js';
+
+export type DeliveryOutcome =
+  | { sent: true }
+  | { sent: false; skipped: 'already-sent' | 'no-delivery-row' | 'alert-gone' | 'channel-gone' | 'domain-deleted' }
+  | { sent: false; error: string; permanent: boolean };
+
+/** How long an alert event may wait for its own fan-out job before the sweep queues it. */
+export const SWEEP_GRACE_MS = 60_000;
+
+/**
+ * Alert delivery, the `notify` queue's work:
+ * - fan-out: an alert event → the channels its owner's plan and preferences allow, a delivery row and
+ *   a job for each;
+ * - delivery: one job sends one event to one channel and records the outcome on the row (and on the
+ *   integration's or webhook's delivery log); a row already `sent` is never sent again;
+ * - sweep: events whose fan-out job was lost.
+ */
+export class NotifyService {
+  private readonly deliveries: AlertDeliveryRepository;
+  private readonly preferences: NotificationPreferencesRepository;
+  private readonly integrations: IntegrationRepository;
+  private readonly webhooks: WebhookEndpointRepository;
+
+  constructor(
+    db: Database,
+    private readonly queues: Queues,
+    private readonly targets: ChannelTargets,
+    private readonly sender: ChannelSender,
+    private readonly appUrl: string,
+    private readonly logger: Logger,
+    private readonly retryBaseMs: number = deliveryJobOptions.backoff.delay,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.deliveries = new AlertDeliveryRepository(db);
+    this.preferences = new NotificationPreferencesRepository(db);
+    this.integrations = new IntegrationRepository(db);
+    this.webhooks = new WebhookEndpointRepository(db);
+  }
+
+  /** The channels one alert event goes to, by plan rules and preferences (muted types go nowhere). */
+  async channelsFor(alert: AlertToDeliver, prefs: NotificationPreferences): Promise<Array<{ channel: string; state: 'pending' | 'digest' }>> {
+    if ((prefs.mutedTypes as string[]).includes(alert.type)) return [];
+    const channels: Array<{ channel: string; state: 'pending' | 'digest' }> = [];
+    if (features.alertEmails(alert.planType) && prefs.emailAlerts) channels.push({ channel: 'email', state: prefs.digest ? 'digest' : 'pending' });
+    if (features.chatIntegrations(alert.planType)) {
+      for (const i of await this.integrations.list(alert.userId)) {
+        if (i.isEnabled && integrationDelivery[i.service] === 'alerts') channels.push({ channel: i.service, state: 'pending' });
+      }
+    }
+    if (features.customWebhooks(alert.planType)) {
+      for (const w of await this.webhooks.list(alert.userId)) if (w.isEnabled) channels.push({ channel: webhookChannel(w.id), state: 'pending' });
+    }
+    return channels;
+  }
+
+  /** Fan-out of one event. Safe to repeat: rows exist once, and delivery job ids are per alert, event and channel. */
+  async fanOut(alertId: number, event: AlertEvent): Promise<{ channels: number; queued: number }> {
+    const alert = await this.deliveries.findAlert(alertId);
+    if (!alert) return { channels: 0, queued: 0 };
+    if (alert.domainDeleted || (event === 'resolved' && alert.resolvedAt === null)) {
+      await this.deliveries.markNotified(alertId, event, this.clock());
+      return { channels: 0, queued: 0 };
+    }
+    const channels = await this.channelsFor(alert, await this.preferences.get(alert.userId));
+    await this.deliveries.ensure(alertId, event, channels);
+    const pending = await this.deliveries.pendingChannels(alertId, event);
+    await this.queues.addBulk(
+      JobName.DeliverAlert,
+      pending.map((channel) => ({
+        data: { alertId, event, channel },
+        opts: {
+          ...deliveryJobOptions,
+          backoff: { ...deliveryJobOptions.backoff, delay: this.retryBaseMs },
+          jobId: deliverAlertJobId(alertId, event, channel),
+        },
+      })),
+    );
+    await this.deliveries.markNotified(alertId, event, this.clock());
+    return { channels: channels.length, queued: pending.length };
+  }
+
+  /**
+   * One attempt of one delivery. `final` tells that no retry follows a failure. The row is marked sent
+   * right after the receiver accepted: a worker killed between the two sends again on its retry, with
+   * the same event id and idempotency key, so receivers that honour them see it once.
+   */
+  async deliver(alertId: number, event: AlertEvent, channel: string, final: boolean): Promise<DeliveryOutcome> {
+    const state = await this.deliveries.state(alertId, event, channel);
+    if (!state) return { sent: false, skipped: 'no-delivery-row' };
+    if (state.status !== 'pending') return { sent: false, skipped: 'already-sent' };
+    const alert = await this.deliveries.findAlert(alertId);
+    if (!alert) return { sent: false, skipped: 'alert-gone' };
+    if (alert.domainDeleted) {
+      await this.deliveries.markAttemptFailed(alertId, event, channel, 'The domain was removed.', true);
+      return { sent: false, skipped: 'domain-deleted' };
+    }
+    const target = await this.targets.resolve(alert.userId, alert.email, channel);
+    if (!target) {
+      await this.deliveries.markAttemptFailed(alertId, event, channel, 'The channel was removed or turned off.', true);
+      return { sent: false, skipped: 'channel-gone' };
+    }
+    const now = this.clock();
+    try {
+      await this.sender.send(target, alertMessage(alert, event, this.appUrl));
+    } catch (error) {
+      const permanent = error instanceof OutboundError ? error.permanent : false;
+      const reason = error instanceof OutboundError ? error.message : 'the mail server did not accept the message';
+      await this.deliveries.markAttemptFailed(alertId, event, channel, reason, final || permanent);
+      await this.recordLog(alert.userId, channel, 'failed', reason, now);
+      return { sent: false, error: reason, permanent };
+    }
+    await this.deliveries.markSent(alertId, event, channel, now);
+    await this.recordLog(alert.userId, channel, 'sent', null, now);
+    return { sent: true };
+  }
+
+  private async recordLog(userId: number, channel: string, status: 'sent' | 'failed', error: string | null, at: Date): Promise<void> {
+    if (channel === 'email') return;
+    const webhookId = webhookChannelId(channel);
+    if (webhookId !== null) await this.webhooks.recordDelivery(webhookId, status, error, at);
+    else await this.integrations.recordDelivery(userId, channel, status, error, at);
+  }
+
+  /** Queues the fan-out of alert events whose own job never ran (lost with Redis, or never added). */
+  async sweep(limit = 1000): Promise<{ queued: number }> {
+    const events = await this.deliveries.unnotified(this.clock(), SWEEP_GRACE_MS, limit);
+    await queueAlertEvents(this.queues, events, this.logger);
+    if (events.length > 0) this.logger.warn({ events: events.length }, 'alert events without a fan-out queued by the sweep');
+    return { queued: events.length };
+  }
+}
