@@ -116,11 +116,12 @@ export function createDeps(env: Env, logger: Logger): Deps {
     queue: Q,
     concurrency: number,
     handlers: Parameters<typeof createJobWorker<Q>>[0]['handlers'],
+    timings: { lockDuration?: number; stalledInterval?: number } = {},
   ): Promise<Worker> => {
     const connection = createRedis(env.REDIS_URL, 'worker');
     connection.on('error', (err) => logger.error({ err }, `redis (${queue} worker) error`));
     workerConnections.push(connection);
-    const worker = createJobWorker({ queue, connection, prefix: env.QUEUE_PREFIX, concurrency, handlers, logger });
+    const worker = createJobWorker({ queue, connection, prefix: env.QUEUE_PREFIX, concurrency, handlers, logger, ...timings });
     workers.push(worker);
     // Ready before it is handed out, so a quick close never races the worker's own start-up commands.
     await worker.waitUntilReady();
@@ -157,7 +158,10 @@ export function createDeps(env: Env, logger: Logger): Deps {
     async startNotify() {
       await keepJobSchedulers(queues.notify, notifySchedulers, logger.child({ module: 'scheduler' }));
       if (!env.NOTIFY_WORKER) return null;
-      return startWorker(QueueName.Notify, env.NOTIFY_CONCURRENCY, notifyHandlers(notify, digests));
+      return startWorker(QueueName.Notify, env.NOTIFY_CONCURRENCY, notifyHandlers(notify, digests), {
+        lockDuration: env.NOTIFY_LOCK_DURATION_MS,
+        stalledInterval: env.NOTIFY_STALLED_INTERVAL_MS,
+      });
     },
     async close() {
       await Promise.all(workers.splice(0).map((w) => w.close()));

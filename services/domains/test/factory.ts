@@ -137,5 +137,27 @@ export function factory(db: Database) {
         })
         .execute();
     },
+
+    /**
+     * An alert row as the scanner writes it (the scanner's rules raise them from real scans; the
+     * notify tests start from the row). `createdAt` in the past makes it one the sweep would pick up.
+     */
+    async alert(opts: { userId: number; domainId: number; type?: string; severity?: string; createdAt?: Date; resolvedAt?: Date | null }) {
+      return db
+        .insertInto('domainAlerts')
+        .values({
+          userId: opts.userId,
+          domainId: opts.domainId,
+          type: opts.type ?? 'blacklist_listed',
+          severity: opts.severity ?? 'high',
+          title: `Alert ${tag()}`,
+          message: 'Something changed.',
+          details: JSON.stringify({}),
+          createdAt: opts.createdAt ?? new Date(),
+          resolvedAt: opts.resolvedAt ?? null,
+        })
+        .returning(['id'])
+        .executeTakeFirstOrThrow();
+    },
   };
 }

@@ -27,6 +27,12 @@ export const notifyEnvFields = {
     .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)'),
   /** First retry wait of a failed delivery (doubling up to 24 hours in all); tests shorten it. */
   NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(DELIVERY_FIRST_RETRY_MS),
+  /**
+   * How long a worker holds a delivery job before another may take it over (its worker died), and how
+   * often workers look for such jobs. A delivery is bounded by NOTIFY_TIMEOUT_MS, well within the lock.
+   */
+  NOTIFY_LOCK_DURATION_MS: z.coerce.number().int().min(500).max(600_000).default(60_000),
+  NOTIFY_STALLED_INTERVAL_MS: z.coerce.number().int().min(200).max(600_000).default(30_000),
   /** Per-attempt limit of one delivery (connect, send, answer). */
   NOTIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** PEM file of extra CA certificates trusted for deliveries (a private CA, or tests' receivers). */
