@@ -56,7 +56,7 @@ describe('settings', () => {
     await expect.poll(() => page.getByLabel('Currency').isDisabled(), { timeout: 10_000 }).toBe(true);
 
     await page.getByRole('tab', { name: 'Notifications' }).click();
-    await page.getByRole('switch', { name: 'Report notifications' }).click();
+    await page.getByRole('switch', { name: 'Report emails' }).click();
     await page.getByRole('button', { name: 'Save Notifications' }).click();
     await page.getByText('Settings Updated', { exact: true }).waitFor();
     await captureScreen(page, 'settings-notifications');

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@sendwell/db/testing';
 import { Redis } from 'ioredis';
 import { startDnsServer, type DnsFixtureRecords, type TestDnsServer } from './dns-server.js';
+import { startHttpsReceiver, type HttpsReceiver } from './https-receiver.js';
 import { startMailbox } from './mailbox.js';
 import { deletePrefixedKeys } from './redis-keys.js';
 import { testEnv } from './env.js';
@@ -41,6 +42,8 @@ export interface Stack {
   mailboxUrl: string;
   smtp: TestSmtpServer;
   dns: TestDnsServer;
+  /** The HTTPS server alert deliveries go to (webhook URLs may point at `receiver.url`). */
+  receiver: HttpsReceiver;
   /** Stripe for the billing service: the stand-in, delivering its webhooks through the gateway. */
   stripe: StripeStandIn;
   /** The keys billing runs with (any `sk_test_` key works against the stand-in). */
@@ -110,6 +113,8 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
   const url = (s: ServiceName) => `http://127.0.0.1:${ports[s]}`;
   const stripeKeys = { secretKey: 'sk_test_stack', publishableKey: 'pk_test_stack', webhookSecret: 'whsec_stack' };
   const stripe = await startStripeStandIn({ port: 0, webhookUrl: `${baseUrl}/api/webhooks/stripe`, webhookSecret: stripeKeys.webhookSecret });
+  // Stands for Slack's, Discord's and PagerDuty's APIs and for users' webhook endpoints (alert delivery).
+  const receiver = await startHttpsReceiver();
 
   const common: NodeJS.ProcessEnv = {
     PATH: testEnv.path,
@@ -125,7 +130,19 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
   const env: Record<ServiceName, NodeJS.ProcessEnv> = {
     auth: { REQUIRE_EMAIL_VERIFICATION: 'true', APP_URL: baseUrl, SMTP_URL: smtp.url, MAIL_FROM: 'Sendwell <no-reply@sendwell.test>' },
     // The email verification tool's MX lookups: the fixture zones too, never the internet.
-    domains: { DNS_SERVERS: dns.url, DNS_TIMEOUT_MS: '1000' },
+    domains: {
+      DNS_SERVERS: dns.url,
+      DNS_TIMEOUT_MS: '1000',
+      APP_URL: baseUrl,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'Sendwell <alerts@sendwell.test>',
+      // Alert deliveries reach the receiver on loopback, over TLS with its test CA.
+      ALLOW_LOOPBACK_TARGETS: 'true',
+      OUTBOUND_EXTRA_CA_FILE: receiver.caFile,
+      SLACK_API_URL: `${receiver.url}/slack/api`,
+      DISCORD_API_URL: `${receiver.url}/discord/api/v10`,
+      PAGERDUTY_EVENTS_URL: `${receiver.url}/pagerduty`,
+    },
     billing: {
       STRIPE_SECRET_KEY: stripeKeys.secretKey,
       STRIPE_PUBLISHABLE_KEY: stripeKeys.publishableKey,
@@ -167,7 +184,7 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
   const children = new Map<ServiceName, ChildProcess>();
   const stop = async () => {
     await Promise.all([...children.values()].map(stopChild));
-    await Promise.allSettled([smtp.close(), dns.close(), mailbox.close(), stripe.close()]);
+    await Promise.allSettled([smtp.close(), dns.close(), mailbox.close(), stripe.close(), receiver.close()]);
     await Promise.allSettled([database.drop(), deleteRedisKeys(backing.redisUrl, [prefix])]);
     await backing.stop();
   };
@@ -189,5 +206,5 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
     await stop();
     throw error;
   }
-  return { baseUrl, mailboxUrl: mailbox.url, smtp, dns, stripe, stripeKeys, database, redisUrl: backing.redisUrl, queuePrefix: prefix, ports, stop };
+  return { baseUrl, mailboxUrl: mailbox.url, smtp, dns, stripe, stripeKeys, receiver, database, redisUrl: backing.redisUrl, queuePrefix: prefix, ports, stop };
 }

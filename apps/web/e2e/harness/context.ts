@@ -9,7 +9,8 @@ declare module 'vitest' {
     stripeUrl: string;
     /** A secret key the stand-in takes, for a test that plays Stripe's dashboard (a test clock, a card). */
     stripeSecretKey: string;
-    /** False while the domains service does not answer the quick-check call yet (it is being built). */
+    /** The HTTPS receiver alert deliveries go to (a Teams or webhook URL may point at it). */
+    receiverUrl: string;
   }
 }
 export {};

@@ -11,5 +11,6 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', stack.database.url);
   project.provide('stripeUrl', stack.stripe.url);
   project.provide('stripeSecretKey', stack.stripeKeys.secretKey);
+  project.provide('receiverUrl', stack.receiver.url);
   return () => stack.stop();
 }

@@ -69,6 +69,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                   },
                 })),
                 { path: 'settings', handle: { title: 'Settings' } satisfies RouteHandle, lazy: () => import('./routes/app/settings') },
+                { path: 'integrations', handle: { title: 'Integrations' } satisfies RouteHandle, lazy: () => import('./routes/app/integrations') },
                 {
                   path: 'subscription',
                   handle: { title: 'Subscription' } satisfies RouteHandle,

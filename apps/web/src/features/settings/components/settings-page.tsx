@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/lib/auth/auth-provider';
 import { AccountTab } from './account-tab';
@@ -7,11 +8,14 @@ import { NotificationsTab } from './notifications-tab';
 /** /settings: General, Notifications and Account tabs (part 1 §2). */
 export function SettingsPage() {
   const user = useUser();
+  // `?tab=notifications` opens that tab (the integrations page's Email Notifications card links there).
+  const [params] = useSearchParams();
+  const tab = ['general', 'notifications', 'account'].includes(params.get('tab') ?? '') ? params.get('tab')! : 'general';
   return (
     <div className="mx-auto max-w-5xl space-y-2">
       <h2 className="text-2xl font-bold tracking-tight">Settings</h2>
       <p className="text-sm text-muted-foreground">Manage your preferences, notifications and account.</p>
-      <Tabs defaultValue="general" className="pt-4">
+      <Tabs defaultValue={tab} className="pt-4">
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="general">General</TabsTrigger>
           <TabsTrigger value="notifications">Notifications</TabsTrigger>
@@ -21,7 +25,7 @@ export function SettingsPage() {
           <GeneralTab user={user} />
         </TabsContent>
         <TabsContent value="notifications">
-          <NotificationsTab />
+          <NotificationsTab plan={user.planType} />
         </TabsContent>
         <TabsContent value="account">
           <AccountTab user={user} />

@@ -1,0 +1,5 @@
+import { IntegrationsPage } from '@/features/integrations/components/integrations-page';
+
+export function Component() {
+  return <IntegrationsPage />;
+}
