@@ -32,7 +32,14 @@ export interface HttpsReceiver {
   waitFor(predicate: (request: ReceivedRequest) => boolean, timeoutMs?: number): Promise<ReceivedRequest>;
   /** Replaces how requests are answered (null: 200 `{}` to everything). */
   respond(responder: Responder | null): void;
+  /** Requests received so far (kept or not). */
+  count(): number;
   close(): Promise<void>;
+}
+
+export interface HttpsReceiverOptions {
+  /** Keep every request for `requests`/`waitFor` (default); a benchmark only counts them. */
+  keep?: boolean;
 }
 
 /**
@@ -40,7 +47,7 @@ export interface HttpsReceiver {
  * services alerts go to (Slack's and Discord's APIs, a Teams or Zapier webhook, PagerDuty's Events API,
  * a customer's webhook endpoint). It records every request and answers as told.
  */
-export async function startHttpsReceiver(): Promise<HttpsReceiver> {
+export async function startHttpsReceiver({ keep = true }: HttpsReceiverOptions = {}): Promise<HttpsReceiver> {
   const ca = await createTestCa({ commonName: 'Sendwell Receiver Test CA' });
   const leaf = await issueCert(ca, { hostnames: ['127.0.0.1', 'localhost'] });
   const dir = await mkdtemp(join(tmpdir(), 'sendwell-receiver-'));
@@ -49,7 +56,8 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
 
   const received = arrivals<ReceivedRequest>();
   let responder: Responder | null = null;
-  const server: Server = createServer({ cert: leaf.cert, key: leaf.key }, (req, res) => {
+  let count = 0;
+  const server: Server = createServer({ cert: leaf.cert, key: leaf.key, keepAliveTimeout: 60_000 }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -64,7 +72,8 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
       const answer = responder?.(request) ?? {};
       const status = answer.status ?? 200;
       const send = () => {
-        received.push({ ...request, status });
+        count++;
+        if (keep) received.push({ ...request, status });
         res.writeHead(status, { 'content-type': 'application/json' }).end(answer.body ?? '{}');
       };
       if (answer.delayMs) setTimeout(send, answer.delayMs);
@@ -82,6 +91,7 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
     respond(next) {
       responder = next;
     },
+    count: () => count,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
