@@ -67,8 +67,10 @@ export const provisionSignupDomainJob = z.object({
 
 export const recalculateReputationJob = z.object({});
 export const sendAlertJob = z.object({ alertId: z.number().int().positive(), event: alertEventSchema });
-/** `email`, a service of the integrations list (`slack`, `pagerduty`…) or `webhook:<id>`. */
-export const alertChannelSchema = z.string().regex(/^(email|slack|teams|discord|zapier|pagerduty|webhook:[1-9][0-9]*)$/, 'Unknown channel');
+/** `email`, a service of the integrations list (`slack`, `pagerduty`, `constant contact`…) or `webhook:<id>`. */
+export const alertChannelSchema = z
+  .string()
+  .regex(/^(email|slack|teams|discord|zapier|pagerduty|mailchimp|sendgrid|hubspot|constant contact|webhook:[1-9][0-9]*)$/, 'Unknown channel');
 export type AlertChannel = z.infer<typeof alertChannelSchema>;
 export const deliverAlertJob = sendAlertJob.extend({ channel: alertChannelSchema });
 export const sweepUnsentAlertsJob = z.object({});
@@ -150,7 +152,7 @@ export function sendAlertJobId(alertId: number, event: 'raised' | 'resolved'): s
 
 /** One delivery job per alert, event and channel (BullMQ ids cannot contain ':'). */
 export function deliverAlertJobId(alertId: number, event: 'raised' | 'resolved', channel: string): string {
-  return `deliver-${alertId}-${event}-${channel.replace(':', '-')}`;
+  return `deliver-${alertId}-${event}-${channel.replace(/[: ]/g, '-')}`;
 }
 
 /**

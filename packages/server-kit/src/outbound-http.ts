@@ -15,7 +15,7 @@ export interface OutboundHttpOptions {
 
 export interface OutboundAnswer {
   status: number;
-  /** At most the first 2 KB of the answer, for a delivery log. */
+  /** At most the first 64 KB of the answer (a lookup before an upsert reads it; a log keeps its status). */
   body: string;
 }
 
@@ -30,13 +30,13 @@ export class OutboundError extends Error {
   }
 }
 
-const ANSWER_LIMIT = 2048;
+const ANSWER_LIMIT = 64 * 1024;
 
 /**
  * HTTP requests to addresses taken from user data (webhooks, chat and on-call integrations): every
  * connection goes through the outbound guard after DNS resolution (the lookup hands the socket only
  * vetted addresses, so a name that resolves to 10.0.0.5 is refused at connect time, every time), no
- * redirect is followed, and answers are read only up to 2 KB.
+ * redirect is followed, and answers are read only up to 64 KB.
  */
 export class OutboundHttp {
   private readonly agent: Agent;
@@ -76,28 +76,29 @@ export class OutboundHttp {
     return url;
   }
 
-  async post(rawUrl: string, body: string, headers: Record<string, string>): Promise<OutboundAnswer> {
+  post(rawUrl: string, body: string, headers: Record<string, string>): Promise<OutboundAnswer> {
+    return this.send('POST', rawUrl, body, { 'content-type': 'application/json', ...headers });
+  }
+
+  put(rawUrl: string, body: string, headers: Record<string, string>): Promise<OutboundAnswer> {
+    return this.send('PUT', rawUrl, body, { 'content-type': 'application/json', ...headers });
+  }
+
+  /** A GET with headers (an API key check, a lookup before an upsert). */
+  get(rawUrl: string, headers: Record<string, string>): Promise<OutboundAnswer> {
+    return this.send('GET', rawUrl, undefined, headers);
+  }
+
+  private async send(method: 'GET' | 'POST' | 'PUT', rawUrl: string, body: string | undefined, headers: Record<string, string>): Promise<OutboundAnswer> {
     const url = this.check(rawUrl);
     try {
       const answer = await request(url, {
-        method: 'POST',
+        method,
         body,
-        headers: { 'content-type': 'application/json', 'user-agent': 'Sendwell-Notify/1.0', ...headers },
+        headers: { 'user-agent': 'Sendwell-Notify/1.0', ...headers },
         dispatcher: this.agent,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      const text = await readLimited(answer.body);
-      return { status: answer.statusCode, body: text };
-    } catch (error) {
-      throw toOutboundError(error);
-    }
-  }
-
-  /** A GET with headers (used to verify API keys); same guard and limits. */
-  async get(rawUrl: string, headers: Record<string, string>): Promise<OutboundAnswer> {
-    const url = this.check(rawUrl);
-    try {
-      const answer = await request(url, { method: 'GET', headers: { 'user-agent': 'Sendwell-Notify/1.0', ...headers }, dispatcher: this.agent, signal: AbortSignal.timeout(this.options.timeoutMs) });
       return { status: answer.statusCode, body: await readLimited(answer.body) };
     } catch (error) {
       throw toOutboundError(error);

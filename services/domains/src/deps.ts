@@ -19,6 +19,7 @@ import type { Redis } from 'ioredis';
 import { EmailVerifier } from './email-verify/email-verifier.js';
 import { emailVerifierConfig } from './email-verify/email-verify.env.js';
 import { createDnsResolver } from './email-verify/mail-hosts.js';
+import { MarketingSync } from './integrations/marketing-sync.js';
 import { MarketingVerifier } from './integrations/marketing-verifier.js';
 import { ChannelTargets } from './notify/channel-targets.js';
 import { ChannelSender } from './notify/channels/channel-sender.js';
@@ -99,14 +100,20 @@ export function createDeps(env: Env, logger: Logger): Deps {
     ...(env.OUTBOUND_EXTRA_CA_FILE ? { extraCa: readFileSync(env.OUTBOUND_EXTRA_CA_FILE, 'utf8') } : {}),
   });
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: env.MAIL_OUTBOX_DIR ?? defaultOutboxDir(), logger: logger.child({ module: 'Mailer' }) });
-  const sender = new ChannelSender(http, mailer, { slack: env.SLACK_API_URL, discord: env.DISCORD_API_URL, pagerduty: env.PAGERDUTY_EVENTS_URL });
-  const targets = new ChannelTargets(db, box);
-  const marketing = new MarketingVerifier(http, {
+  const marketingOrigins = {
     mailchimp: env.MAILCHIMP_API_URL,
     sendgrid: env.SENDGRID_API_URL,
     hubspot: env.HUBSPOT_API_URL,
     constantContact: env.CONSTANT_CONTACT_API_URL,
-  });
+  };
+  const sender = new ChannelSender(
+    http,
+    mailer,
+    { slack: env.SLACK_API_URL, discord: env.DISCORD_API_URL, pagerduty: env.PAGERDUTY_EVENTS_URL },
+    new MarketingSync(http, marketingOrigins),
+  );
+  const targets = new ChannelTargets(db, box);
+  const marketing = new MarketingVerifier(http, marketingOrigins);
   const notify = new NotifyService(db, queues, targets, sender, env.APP_URL, logger.child({ module: 'NotifyService' }), env.NOTIFY_RETRY_BASE_MS);
   const digests = new DigestService(db, mailer, env.APP_URL, logger.child({ module: 'DigestService' }));
 

@@ -24,6 +24,8 @@ beforeAll(async () => {
     SLACK_API_URL: `${receiver.url}/slack/api`,
     SENDGRID_API_URL: `${receiver.url}/sendgrid`,
     HUBSPOT_API_URL: `${receiver.url}/hubspot`,
+    MAILCHIMP_API_URL: `${receiver.url}/mailchimp/{dc}/3.0`,
+    CONSTANT_CONTACT_API_URL: `${receiver.url}/cc/v3`,
   });
 }, 60_000);
 
@@ -150,6 +152,63 @@ describe('POST /api/integrations/:service/test and DELETE /api/integrations/:ser
     receiver.respond(null);
     const res = await h.app.inject({ method: 'DELETE', url: '/api/integrations/constant%20contact', headers });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('marketing platforms: the domain-health push', () => {
+  /** Answers as each platform's API does for the calls the push makes. */
+  const platforms: Parameters<HttpsReceiver['respond']>[0] = (r) => {
+    if (r.path.startsWith('/mailchimp/us21/3.0/lists?')) return { body: JSON.stringify({ lists: [{ id: 'aud1' }] }) };
+    if (r.path.endsWith('/tags')) return { status: 204, body: '' };
+    if (r.path === '/sendgrid/v3/marketing/field_definitions' && r.method === 'GET') return { body: JSON.stringify({ custom_fields: [], reserved_fields: [] }) };
+    if (r.path === '/sendgrid/v3/marketing/field_definitions') return { status: 200, body: JSON.stringify({ id: 'e1_T', name: 'sendwell_domain_health', field_type: 'Text' }) };
+    if (r.path === '/sendgrid/v3/marketing/contacts') return { status: 202, body: '{"job_id":"j1"}' };
+    if (r.path === '/hubspot/crm/v3/properties/contacts') return { status: 409, body: '{"status":"error","category":"OBJECT_ALREADY_EXISTS"}' };
+    if (r.path === '/cc/v3/contact_custom_fields?limit=100') return { body: JSON.stringify({ custom_fields: [{ custom_field_id: 'cf-1', label: 'Sendwell domain health' }] }) };
+    if (r.path === '/cc/v3/contact_lists?limit=1') return { body: JSON.stringify({ lists: [{ list_id: 'list-1' }] }) };
+    return undefined;
+  };
+
+  it("pushes the owner's domains and their health to each platform, in its own API", async () => {
+    const { user, headers } = await signedIn('advanced');
+    const email = (await h.db.selectFrom('users').select('email').where('id', '=', user.id).executeTakeFirstOrThrow()).email;
+    const a = await h.f.domain({ userId: user.id, name: `a${user.id}.example` });
+    await h.db.updateTable('domains').set({ status: 'critical' }).where('id', '=', a.id).execute();
+    await h.f.reputation(a.id, 41);
+    await h.f.domain({ userId: user.id, name: `b${user.id}.example` });
+    receiver.respond(platforms);
+    const configs = [
+      { service: 'mailchimp', config: { apiKey: 'mc-key-us21', serverPrefix: 'us21' } },
+      { service: 'sendgrid', config: { apiKey: 'SG.key' } },
+      { service: 'hubspot', config: { apiKey: 'pat-key' } },
+      { service: 'constant contact', config: { apiKey: 'client-id', accessToken: 'cc-token' } },
+    ];
+    for (const body of configs) expect((await post('/api/integrations', headers, body)).statusCode).toBe(200);
+    const summary = `a${user.id}.example: critical (41); b${user.id}.example: pending`;
+
+    const before = receiver.requests.length;
+    for (const { service } of configs) {
+      const res = await post(`/api/integrations/${encodeURIComponent(service)}/test`, headers);
+      expect(res.json(), service).toMatchObject({ delivered: true, message: expect.stringContaining("Your domains' health was sent to") });
+    }
+    const sent = receiver.requests.slice(before);
+    const find = (method: string, path: string) => sent.find((r) => r.method === method && r.path === path);
+
+    const md5 = (await import('node:crypto')).createHash('md5').update(email.toLowerCase()).digest('hex');
+    expect(find('PUT', `/mailchimp/us21/3.0/lists/aud1/members/${md5}`)?.json).toEqual({ email_address: email, status_if_new: 'transactional' });
+    const tags = (find('POST', `/mailchimp/us21/3.0/lists/aud1/members/${md5}/tags`)?.json as { tags: Array<{ name: string; status: string }> }).tags;
+    expect(tags.filter((t) => t.status === 'active').map((t) => t.name)).toEqual([`sendwell:a${user.id}.example:critical`, `sendwell:b${user.id}.example:pending`]);
+    expect(find('POST', `/mailchimp/us21/3.0/lists/aud1/members/${md5}/tags`)?.headers.authorization).toBe(`Basic ${Buffer.from('sendwell:mc-key-us21').toString('base64')}`);
+
+    expect(find('POST', '/sendgrid/v3/marketing/field_definitions')?.json).toEqual({ name: 'sendwell_domain_health', field_type: 'Text' });
+    expect(find('PUT', '/sendgrid/v3/marketing/contacts')?.json).toEqual({ contacts: [{ email, custom_fields: { e1_T: summary } }] });
+
+    expect(find('POST', '/hubspot/crm/v3/objects/contacts/batch/upsert')?.json).toEqual({
+      inputs: [{ idProperty: 'email', id: email, properties: { email, sendwell_domain_health: summary } }],
+    });
+    expect(find('POST', '/cc/v3/contacts/sign_up_form')?.json).toEqual({ email_address: email, list_memberships: ['list-1'], custom_fields: [{ custom_field_id: 'cf-1', value: summary }] });
+    expect(find('POST', '/cc/v3/contacts/sign_up_form')?.headers.authorization).toBe('Bearer cc-token');
+    receiver.respond(null);
   });
 });
 

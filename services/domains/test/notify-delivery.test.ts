@@ -22,7 +22,7 @@ const workers: Worker[] = [];
 
 beforeAll(async () => {
   [receiver, smtp] = await Promise.all([startHttpsReceiver(), startSmtpServer()]);
-  h = await startHarness({ SMTP_URL: smtp.url, OUTBOUND_EXTRA_CA_FILE: receiver.caFile, NOTIFY_RETRY_BASE_MS: '100' });
+  h = await startHarness({ SMTP_URL: smtp.url, OUTBOUND_EXTRA_CA_FILE: receiver.caFile, NOTIFY_RETRY_BASE_MS: '100', HUBSPOT_API_URL: `${receiver.url}/hubspot` });
   const worker = await h.deps.startNotify();
   if (worker) workers.push(worker);
 }, 60_000);
@@ -102,6 +102,19 @@ describe('which channels an alert goes to', () => {
     await h.app.inject({ method: 'PUT', url: '/api/alerts/preferences', headers: standard.headers, payload: { ...defaultNotificationPreferences, emailAlerts: false } });
     expect((await settled(await raise(standard.user.id, standard.domain.id))).map((d) => d.channel)).toEqual(['teams']);
     expect(receiver.requests.some((r) => r.path === '/hook/standard')).toBe(false);
+  });
+
+  it('pushes domain health to a marketing platform on a status change only (advanced)', async () => {
+    const { user, headers, domain } = await userWithTeams('advanced', 'marketing');
+    receiver.respond(() => ({ status: 200, body: '{}' }));
+    expect((await h.app.inject({ method: 'POST', url: '/api/integrations', headers, payload: { service: 'hubspot', config: { apiKey: 'pat-1' } } })).statusCode).toBe(200);
+    expect((await settled(await raise(user.id, domain.id, 'status_change'))).map((d) => [d.channel, d.status])).toEqual([
+      ['email', 'sent'],
+      ['hubspot', 'sent'],
+      ['teams', 'sent'],
+    ]);
+    expect((await settled(await raise(user.id, domain.id, 'dns_change'))).map((d) => d.channel)).toEqual(['email', 'teams']);
+    expect(receiver.requests.filter((r) => r.path.endsWith('/crm/v3/objects/contacts/batch/upsert'))).toHaveLength(1);
   });
 
   it('keeps emails for the daily digest when asked, and the digest mails them once', async () => {

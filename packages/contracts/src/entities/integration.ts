@@ -142,6 +142,16 @@ export const integrationDelivery: Record<IntegrationService, 'alerts' | 'stored'
   'constant contact': 'health-tag',
 };
 
+/**
+ * What marketing platforms get: the account owner's contact in the platform carries each monitored
+ * domain's health, as tags `sendwell:<domain>:<status>` (Mailchimp) or as one text field or property
+ * named below (SendGrid, HubSpot, Constant Contact) holding "example.com: healthy (92); …". Pushed when
+ * a domain's status changes and by "Send test alert".
+ */
+export const MARKETING_HEALTH_FIELD = 'sendwell_domain_health';
+export const MARKETING_HEALTH_LABEL = 'Sendwell domain health';
+export const marketingHealthTag = (domain: string, status: string) => `sendwell:${domain}:${status}`;
+
 /** The outcome of a channel's latest delivery, as the integrations page shows it. */
 export const deliveryStatuses = ['sent', 'failed'] as const;
 export const deliveryStatusSchema = z.enum(deliveryStatuses);

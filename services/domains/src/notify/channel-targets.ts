@@ -1,8 +1,9 @@
 import { integrationConfigSchemas, type IntegrationService } from '@sendwell/contracts';
 import type { Executor } from '@sendwell/db';
+import { DomainHealthRepository } from '../repositories/domain-health.repository.js';
 import { IntegrationRepository } from '../repositories/integration.repository.js';
 import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repository.js';
-import { isAlertService, type ChannelTarget } from './channels/channel-sender.js';
+import { isAlertService, isMarketingService, type ChannelTarget } from './channels/channel-sender.js';
 import type { SecretBox } from './secret-box.js';
 
 /** `webhook:<id>` → the endpoint's id. */
@@ -16,6 +17,7 @@ export const webhookChannel = (id: number) => `webhook:${id}`;
 export class ChannelTargets {
   private readonly integrations: IntegrationRepository;
   private readonly webhooks: WebhookEndpointRepository;
+  private readonly health: DomainHealthRepository;
 
   constructor(
     db: Executor,
@@ -23,6 +25,7 @@ export class ChannelTargets {
   ) {
     this.integrations = new IntegrationRepository(db);
     this.webhooks = new WebhookEndpointRepository(db);
+    this.health = new DomainHealthRepository(db);
   }
 
   async resolve(userId: number, email: string, channel: string): Promise<ChannelTarget | null> {
@@ -32,15 +35,20 @@ export class ChannelTargets {
       const endpoint = await this.webhooks.find(userId, webhookId);
       return endpoint?.isEnabled ? { kind: 'webhook', url: endpoint.url, secret: this.box.open(endpoint.sealedSecret) } : null;
     }
-    if (!isAlertService(channel)) return null;
+    if (!isAlertService(channel) && !isMarketingService(channel)) return null;
     const stored = await this.integrations.find(userId, channel);
-    return stored?.isEnabled ? this.integrationTarget(channel, stored.sealed) : null;
+    return stored?.isEnabled ? this.integrationTarget(userId, email, channel, stored.sealed) : null;
   }
 
-  /** Opens a sealed config and checks it again against today's schema (a config saved by an older release). */
-  integrationTarget(service: IntegrationService, sealed: string): ChannelTarget | null {
-    if (!isAlertService(service)) return null;
+  /**
+   * Opens a sealed config and checks it again against today's schema (a config saved by an older
+   * release); a marketing platform's target carries the owner's domain health as of now.
+   */
+  async integrationTarget(userId: number, email: string, service: IntegrationService, sealed: string): Promise<ChannelTarget | null> {
     const parsed = integrationConfigSchemas[service].safeParse(this.box.openJson(sealed));
-    return parsed.success ? ({ kind: 'integration', service, config: parsed.data } as ChannelTarget) : null;
+    if (!parsed.success) return null;
+    if (isAlertService(service)) return { kind: 'integration', service, config: parsed.data } as ChannelTarget;
+    if (isMarketingService(service)) return { kind: 'marketing', service, config: parsed.data as never, ownerEmail: email, domains: await this.health.forUser(userId) };
+    return null;
   }
 }

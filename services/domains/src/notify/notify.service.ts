@@ -1,4 +1,5 @@
 import {
+  AlertType,
   deliverAlertJobId,
   deliveryJobOptions,
   features,
@@ -60,9 +61,12 @@ export class NotifyService {
     if ((prefs.mutedTypes as string[]).includes(alert.type)) return [];
     const channels: Array<{ channel: string; state: 'pending' | 'digest' }> = [];
     if (features.alertEmails(alert.planType) && prefs.emailAlerts) channels.push({ channel: 'email', state: prefs.digest ? 'digest' : 'pending' });
+    // Marketing platforms hold the domains' health, which only a status change alters.
+    const marketing = features.marketingIntegrations(alert.planType) && alert.type === AlertType.StatusChange;
     if (features.chatIntegrations(alert.planType)) {
       for (const i of await this.integrations.list(alert.userId)) {
-        if (i.isEnabled && integrationDelivery[i.service] === 'alerts') channels.push({ channel: i.service, state: 'pending' });
+        if (!i.isEnabled) continue;
+        if (integrationDelivery[i.service] === 'alerts' || (marketing && integrationDelivery[i.service] === 'health-tag')) channels.push({ channel: i.service, state: 'pending' });
       }
     }
     if (features.customWebhooks(alert.planType)) {

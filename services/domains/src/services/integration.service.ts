@@ -110,16 +110,14 @@ export class IntegrationService {
     return { success: true, message: integrationRemovedMessage(serviceLabels[service]) };
   }
 
-  /** Sends a test alert now and records the outcome in the integration's delivery log. */
-  async test(user: User, service: ServiceName): Promise<TestIntegrationAnswer> {
+    /** Sends a test alert now (a marketing platform gets its domain-health push) and records the outcome. */
+  async test(user: User & { email: string }, service: ServiceName): Promise<TestIntegrationAnswer> {
     this.gate(user, service);
     const stored = await this.integrations.find(user.id, service);
     if (!stored) throw notFound(INTEGRATION_NOT_CONFIGURED);
     const label = serviceLabels[service];
-    if (integrationDelivery[service] !== 'alerts') {
-      return { success: true, delivered: false, message: `${label} receives no alerts: ${integrationDelivery[service] === 'stored' ? 'its configuration is stored for issue creation' : 'it receives a domain-health tag'}.` };
-    }
-    const target = this.targets.integrationTarget(service, stored.sealed);
+    if (integrationDelivery[service] === 'stored') return { success: true, delivered: false, message: `${label} receives no alerts: its configuration is stored for issue tracking.` };
+    const target = await this.targets.integrationTarget(user.id, user.email, service, stored.sealed);
     if (!target) throw badRequest(`The saved ${label} configuration is no longer valid; please configure it again.`);
     const now = this.clock();
     try {
@@ -130,6 +128,6 @@ export class IntegrationService {
       return { success: true, delivered: false, message: testAlertFailedMessage(label, reason) };
     }
     await this.integrations.recordDelivery(user.id, service, 'sent', null, now);
-    return { success: true, delivered: true, message: testAlertSentMessage(label) };
+    return { success: true, delivered: true, message: target.kind === 'marketing' ? `Your domains' health was sent to ${label}.` : testAlertSentMessage(label) };
   }
 }

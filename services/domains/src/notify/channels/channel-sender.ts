@@ -1,5 +1,7 @@
 import type { IntegrationConfig } from '@sendwell/contracts';
 import type { Mailer, OutboundHttp } from '@sendwell/server-kit';
+import type { DomainHealth, MarketingSync } from '../../integrations/marketing-sync.js';
+import type { MarketingService } from '../../integrations/marketing-verifier.js';
 import type { AlertMessage } from '../alert-message.js';
 import { deliverDiscord } from './discord.js';
 import { alertMail } from './email.js';
@@ -12,12 +14,16 @@ import { deliverWebhook, deliverZapier } from './webhook.js';
 export type AlertService = 'slack' | 'teams' | 'discord' | 'zapier' | 'pagerduty';
 export const alertServices: readonly AlertService[] = ['slack', 'teams', 'discord', 'zapier', 'pagerduty'];
 export const isAlertService = (s: string): s is AlertService => (alertServices as readonly string[]).includes(s);
+/** The marketing platforms (`integrationDelivery` says 'health-tag'): they get the owner's domain health, not the alert. */
+export const marketingServices: readonly MarketingService[] = ['mailchimp', 'sendgrid', 'hubspot', 'constant contact'];
+export const isMarketingService = (s: string): s is MarketingService => (marketingServices as readonly string[]).includes(s);
 
 /** Where one delivery goes, with what it needs to get there (secrets already opened). */
 export type ChannelTarget =
   | { kind: 'email'; to: string }
   | { [S in AlertService]: { kind: 'integration'; service: S; config: IntegrationConfig<S> } }[AlertService]
-  | { kind: 'webhook'; url: string; secret: string };
+  | { kind: 'webhook'; url: string; secret: string }
+  | { kind: 'marketing'; service: MarketingService; config: IntegrationConfig<MarketingService>; ownerEmail: string; domains: DomainHealth[] };
 
 export interface ApiOrigins {
   slack: string;
@@ -31,6 +37,7 @@ export class ChannelSender {
     private readonly http: OutboundHttp,
     private readonly mailer: Mailer,
     private readonly origins: ApiOrigins,
+    private readonly marketing: MarketingSync,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -40,6 +47,8 @@ export class ChannelSender {
         return this.mailer.send(alertMail(target.to, message));
       case 'webhook':
         return deliverWebhook(this.http, target.url, target.secret, message, this.clock());
+      case 'marketing':
+        return this.marketing.push(target.service, target.config, target.ownerEmail, target.domains);
       case 'integration':
         switch (target.service) {
           case 'slack':
