@@ -172,6 +172,8 @@ export interface TestTlsServer {
   port: number;
   /** Server names received in ClientHello SNI, in order (handshakes without SNI add nothing). */
   readonly serverNames: string[];
+  /** Serves another certificate from now on (names without an SNI entry): a renewal, an expiry, a bad chain. */
+  setCertificate(pair: TestCertificate): void;
   close(): Promise<void>;
 }
 
@@ -211,6 +213,9 @@ export async function startTlsServer(options: TlsServerOptions): Promise<TestTls
     host: '127.0.0.1',
     port,
     serverNames,
+    setCertificate(pair) {
+      server.setSecureContext({ cert: pair.cert, key: pair.key, minVersion: options.minVersion, maxVersion: options.maxVersion });
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,7 +1,25 @@
 import { createHmac } from 'node:crypto';
 import { webhookPayloadSchema, type CreateWebhookAnswer } from '@sendwell/contracts';
 import { createTestScanner, type TestScanner } from '@sendwell/scanner/testing';
-import { mailDomainZone, startDnsServer, startHttpsReceiver, startSmtpServer, type HttpsReceiver, type TestDnsServer, type TestSmtpServer } from '@sendwell/testing';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createTestCa,
+  issueCert,
+  mailDomainZone,
+  selfSignedCert,
+  startDnsServer,
+  startHttpsReceiver,
+  startSmtpServer,
+  startTlsServer,
+  validity,
+  type HttpsReceiver,
+  type TestCa,
+  type TestDnsServer,
+  type TestSmtpServer,
+  type TestTlsServer,
+} from '@sendwell/testing';
 import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './fixtures.js';
@@ -22,11 +40,19 @@ let dns: TestDnsServer;
 let scanner: TestScanner;
 let receiver: HttpsReceiver;
 let smtp: TestSmtpServer;
+let ca: TestCa;
+let tls: TestTlsServer;
 const workers: Worker[] = [];
+const hostnames = [DOMAIN, `www.${DOMAIN}`];
 
 beforeAll(async () => {
   [receiver, smtp] = await Promise.all([startHttpsReceiver(), startSmtpServer()]);
   dns = await startDnsServer({ records: mailDomainZone(DOMAIN, { mailAddress: MAIL_IP }) });
+  // The domain's web server (its A record is 127.0.0.1): a certificate from a test CA the scanner trusts.
+  ca = await createTestCa();
+  tls = await startTlsServer(await issueCert(ca, { hostnames }));
+  const caFile = join(await mkdtemp(join(tmpdir(), 'notify-ca-')), 'ca.pem');
+  await writeFile(caFile, ca.cert);
   h = await startHarness({
     SMTP_URL: smtp.url,
     APP_URL: 'https://app.sendwell.test',
@@ -36,7 +62,7 @@ beforeAll(async () => {
     PAGERDUTY_EVENTS_URL: `${receiver.url}/pagerduty`,
     NOTIFY_RETRY_BASE_MS: '200',
   });
-  scanner = createTestScanner({ databaseUrl: h.testDb.url, redisUrl: h.deps.env.REDIS_URL, queuePrefix: h.prefix, dns });
+  scanner = createTestScanner({ databaseUrl: h.testDb.url, redisUrl: h.deps.env.REDIS_URL, queuePrefix: h.prefix, dns, tls: { port: tls.port, caFile } });
   workers.push(scanner.startWorker());
   const notify = await h.deps.startNotify();
   if (notify) workers.push(notify);
@@ -46,7 +72,7 @@ afterAll(async () => {
   await Promise.all(workers.splice(0).map((w) => w.close()));
   await scanner.close();
   await h.close();
-  await Promise.all([dns.close(), receiver.close(), smtp.close()]);
+  await Promise.all([dns.close(), receiver.close(), smtp.close(), tls.close()]);
 });
 
 async function scanAndWait(domainId: number, headers: Record<string, string>): Promise<void> {
@@ -180,5 +206,30 @@ describe('alerts raised by DNS changes between two scans, delivered to every ena
     );
     const resolves = receiver.requests.slice(before).filter((r) => r.path.startsWith('/pagerduty')).map((r) => r.json as { event_action: string; dedup_key: string });
     expect(resolves.filter((e) => e.event_action === 'resolve').map((e) => e.dedup_key).sort()).toEqual(resolvedIds.map((id) => `sendwell-alert-${id}`).sort());
+  }, 60_000);
+
+  it('raises SSL expiry and a missing DMARC record, then an SSL security issue, resolving the expiry when the certificate changes', async () => {
+    tls.setCertificate(await issueCert(ca, { hostnames, ...validity.expiringInDays(10) }));
+    dns.setName(`_dmarc.${DOMAIN}`, undefined);
+    const before = new Set((await alertsOf(domainId)).map((a) => a.id));
+    await scanAndWait(domainId, headers);
+    const raised = (await alertsOf(domainId)).filter((a) => !before.has(a.id));
+    expect(raised.map((a) => a.type).sort()).toEqual(['dmarc_missing', 'dns_change', 'ssl_expiring', 'status_change']);
+    const expiring = raised.find((a) => a.type === 'ssl_expiring')!;
+    expect(expiring).toMatchObject({ severity: 'high', details: expect.objectContaining({ threshold: 14 }) });
+    expect(raised.find((a) => a.type === 'dmarc_missing')?.title).toBe(`DMARC record missing for ${DOMAIN}`);
+
+    // A self-signed certificate replaces it: a security issue, and the old expiry reminder is resolved.
+    tls.setCertificate(await selfSignedCert({ hostnames }));
+    await scanAndWait(domainId, headers);
+    const after = await alertsOf(domainId);
+    expect(after.find((a) => a.id === expiring.id)?.resolvedAt).not.toBeNull();
+    expect(after.filter((a) => a.type === 'ssl_security_issue').map((a) => [a.severity, (a.details as { code: string }).code])).toEqual([['critical', 'SSL_SELF_SIGNED']]);
+    expect(after.filter((a) => a.type === 'dmarc_missing')).toHaveLength(1);
+    await waitUntil(
+      async () => (await deliveriesOf(after.map((a) => a.id))).every((d) => d.status === 'sent'),
+      'every delivery sent',
+      30_000,
+    );
   }, 60_000);
 });

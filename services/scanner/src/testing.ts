@@ -16,6 +16,8 @@ export interface TestScannerOptions {
   queuePrefix: string;
   /** The fixture DNS server every lookup goes to, the authoritative ones included. */
   dns: { url: string; port: number };
+  /** A fixture TLS server for the certificate check (its port on every address, and its CA); else a closed port. */
+  tls?: { port: number; caFile: string };
 }
 
 export interface TestScanner {
@@ -27,8 +29,8 @@ export interface TestScanner {
 }
 
 /**
- * Offline by construction: block lists are fixture zones that list nothing, and TLS goes to a closed
- * port, so no check leaves the machine.
+ * Offline by construction: block lists are fixture zones that list nothing, and TLS goes to a fixture
+ * server or a closed port, so no check leaves the machine.
  */
 export function createTestScanner(options: TestScannerOptions): TestScanner {
   const env = loadEnv({
@@ -41,7 +43,9 @@ export function createTestScanner(options: TestScannerOptions): TestScanner {
     DNS_SERVERS: options.dns.url,
     DNS_TIMEOUT_MS: '1000',
     SCAN_AUTHORITATIVE_DNS_PORT: String(options.dns.port),
-    SCAN_TLS_PORT: '1',
+    SCAN_TLS_PORT: String(options.tls?.port ?? 1),
+    // The fixture TLS server listens on loopback, where the zone's A records point.
+    ...(options.tls ? { SCAN_TLS_EXTRA_CA_FILE: options.tls.caFile, ALLOW_LOOPBACK_TARGETS: 'true' } : {}),
     SCAN_TIMEOUT_MS: '2000',
     DNSBL_IP_ZONES: 'bl.fixture.test',
     DNSBL_DOMAIN_ZONES: 'dbl.fixture.test',
