@@ -15,6 +15,12 @@ import { waitUntil } from './wait.js';
  * nothing. Real SMTP and HTTPS receivers on loopback.
  */
 
+/**
+ * Settings every notify process of this file shares, as a fleet should: the stalled check runs at most
+ * once per interval across all of a queue's workers, so one worker with a longer interval delays the rest.
+ */
+const FLEET = { NOTIFY_RETRY_BASE_MS: '100', NOTIFY_LOCK_DURATION_MS: '4000', NOTIFY_STALLED_INTERVAL_MS: '500' };
+
 let h: Harness;
 let receiver: HttpsReceiver;
 let smtp: TestSmtpServer;
@@ -22,7 +28,7 @@ const workers: Worker[] = [];
 
 beforeAll(async () => {
   [receiver, smtp] = await Promise.all([startHttpsReceiver(), startSmtpServer()]);
-  h = await startHarness({ SMTP_URL: smtp.url, OUTBOUND_EXTRA_CA_FILE: receiver.caFile, NOTIFY_RETRY_BASE_MS: '100', HUBSPOT_API_URL: `${receiver.url}/hubspot` });
+  h = await startHarness({ SMTP_URL: smtp.url, OUTBOUND_EXTRA_CA_FILE: receiver.caFile, HUBSPOT_API_URL: `${receiver.url}/hubspot`, ...FLEET });
   const worker = await h.deps.startNotify();
   if (worker) workers.push(worker);
 }, 60_000);
@@ -183,9 +189,7 @@ describe('a notify worker killed mid-delivery', () => {
       ALLOW_LOOPBACK_TARGETS: 'true',
       SMTP_URL: smtp.url,
       OUTBOUND_EXTRA_CA_FILE: receiver.caFile,
-      NOTIFY_LOCK_DURATION_MS: '1000',
-      NOTIFY_STALLED_INTERVAL_MS: '500',
-      NOTIFY_RETRY_BASE_MS: '100',
+      ...FLEET,
     };
     const start = () => {
       const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./notify-worker-process.ts', import.meta.url))], { env, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -202,6 +206,7 @@ describe('a notify worker killed mid-delivery', () => {
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
 
+    const killedAt = Date.now();
     const second = start();
     try {
       for (const id of ids) {
@@ -211,6 +216,8 @@ describe('a notify worker killed mid-delivery', () => {
         }, `alert ${id} delivered`, 40_000);
         expect(rows.map((d) => d.channel)).toEqual(['email', 'teams']);
       }
+      // Taken over within the lock and a stalled check (plus the new process's start), not a default 30 s lock.
+      expect(Date.now() - killedAt).toBeLessThan(20_000);
       // Each alert reached Teams. A request cut off by the kill may have been sent again (at-least-once
       // to the wire, once in our records); the receiver sees the same alert, never a missing one.
       const keys = receiver.requests.filter((r) => r.path === '/teams/killed').map((r) => (r.json as { attachments: Array<{ content: { body: Array<{ text?: string }> } }> }).attachments[0]!.content.body[0]!.text);

@@ -20,7 +20,7 @@ import type { ChannelSender } from './channels/channel-sender.js';
 
 export type DeliveryOutcome =
   | { sent: true }
-  | { sent: false; skipped: 'already-sent' | 'no-delivery-row' | 'alert-gone' | 'channel-gone' | 'domain-deleted' }
+  | { sent: false; skipped: 'already-sent' | 'no-delivery-row' | 'channel-gone' | 'domain-deleted' }
   | { sent: false; error: string; permanent: boolean };
 
 /** How long an alert event may wait for its own fan-out job before the sweep queues it. */
@@ -107,11 +107,9 @@ export class NotifyService {
    * the same event id and idempotency key, so receivers that honour them see it once.
    */
   async deliver(alertId: number, event: AlertEvent, channel: string, final: boolean): Promise<DeliveryOutcome> {
-    const state = await this.deliveries.state(alertId, event, channel);
-    if (!state) return { sent: false, skipped: 'no-delivery-row' };
-    if (state.status !== 'pending') return { sent: false, skipped: 'already-sent' };
-    const alert = await this.deliveries.findAlert(alertId);
-    if (!alert) return { sent: false, skipped: 'alert-gone' };
+    const alert = await this.deliveries.findDelivery(alertId, event, channel);
+    if (!alert) return { sent: false, skipped: 'no-delivery-row' };
+    if (alert.deliveryStatus !== 'pending') return { sent: false, skipped: 'already-sent' };
     if (alert.domainDeleted) {
       await this.deliveries.markAttemptFailed(alertId, event, channel, 'The domain was removed.', true);
       return { sent: false, skipped: 'domain-deleted' };

@@ -16,6 +16,10 @@ export class AlertDeliveryRepository {
   constructor(private readonly db: Executor) {}
 
   async findAlert(alertId: number): Promise<AlertToDeliver | undefined> {
+    return this.alertQuery().where('domainAlerts.id', '=', alertId).executeTakeFirst();
+  }
+
+  private alertQuery() {
     return this.db
       .selectFrom('domainAlerts')
       .innerJoin('domains', 'domains.id', 'domainAlerts.domainId')
@@ -35,9 +39,19 @@ export class AlertDeliveryRepository {
         'domains.isDeleted as domainDeleted',
         'users.email',
         'users.planType',
-      ])
+      ]);
+  }
+
+  /** One delivery's state with its alert, in one round trip (the delivery path's first read). */
+  async findDelivery(alertId: number, event: AlertEvent, channel: string): Promise<(AlertToDeliver & { deliveryStatus: DeliveryState }) | undefined> {
+    const row = await this.alertQuery()
+      .innerJoin('alertDeliveries', 'alertDeliveries.alertId', 'domainAlerts.id')
+      .select('alertDeliveries.status as deliveryStatus')
       .where('domainAlerts.id', '=', alertId)
+      .where('alertDeliveries.event', '=', event)
+      .where('alertDeliveries.channel', '=', channel)
       .executeTakeFirst();
+    return row ? { ...row, deliveryStatus: row.deliveryStatus as DeliveryState } : undefined;
   }
 
   /** Creates the rows of the channels chosen for this event; existing rows (a repeated fan-out) stay as they are. */
@@ -62,27 +76,15 @@ export class AlertDeliveryRepository {
     return rows.map((r) => r.channel);
   }
 
-  /** One delivery's state: a job finding it `sent` (a retry after a crash past the send) sends nothing. */
-  async state(alertId: number, event: AlertEvent, channel: string): Promise<{ status: DeliveryState; attempts: number } | undefined> {
-    const row = await this.db
-      .selectFrom('alertDeliveries')
-      .select(['status', 'attempts'])
-      .where('alertId', '=', alertId)
-      .where('event', '=', event)
-      .where('channel', '=', channel)
-      .executeTakeFirst();
-    return row ? { status: row.status as DeliveryState, attempts: row.attempts } : undefined;
-  }
-
+  /** The delivery sent, and the alert's `is_sent` with it on its first raised delivery: one statement. */
   async markSent(alertId: number, event: AlertEvent, channel: string, at: Date): Promise<void> {
-    await this.db
-      .updateTable('alertDeliveries')
-      .set((eb) => ({ status: 'sent', sentAt: at, lastError: null, attempts: eb('attempts', '+', 1) }))
-      .where('alertId', '=', alertId)
-      .where('event', '=', event)
-      .where('channel', '=', channel)
-      .execute();
-    if (event === 'raised') await this.db.updateTable('domainAlerts').set({ isSent: true }).where('id', '=', alertId).where('isSent', '=', false).execute();
+    await sql`with sent as (
+        update alert_deliveries set status = 'sent', sent_at = ${at}, last_error = null, attempts = attempts + 1
+        where alert_id = ${alertId} and event = ${event} and channel = ${channel}
+        returning alert_id
+      )
+      update domain_alerts set is_sent = true
+      where id = (select alert_id from sent) and ${event} = 'raised' and is_sent = false`.execute(this.db);
   }
 
   /** One failed attempt; `final` when no retry follows. */
