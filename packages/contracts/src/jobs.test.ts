@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { JobName, jobPayloads, jobQueue, jobsOfQueue, QueueName, queueConsumer, scanJobOptions, signupDomainJobId } from './jobs.js';
+import {
+  deliverAlertJobId,
+  deliveryJobOptions,
+  JobName,
+  jobPayloads,
+  jobQueue,
+  jobsOfQueue,
+  QueueName,
+  queueConsumer,
+  scanJobOptions,
+  sendAlertJobId,
+  signupDomainJobId,
+} from './jobs.js';
 
 describe('job consumers', () => {
   it('gives every job a queue that a service consumes, and every queue a job', () => {
@@ -8,8 +20,34 @@ describe('job consumers', () => {
   });
 
   it('lists each queue\'s jobs for its worker to cover', () => {
-    expect(jobsOfQueue(QueueName.Scan)).toEqual([JobName.ScanDomain, JobName.ScanSampleDomain, JobName.SweepDueDomains]);
+    expect(jobsOfQueue(QueueName.Scan)).toEqual([JobName.ScanDomain, JobName.ScanSampleDomain, JobName.SweepDueDomains, JobName.RecalculateReputation]);
     expect(jobsOfQueue(QueueName.Maintenance)).toEqual([JobName.PurgeDeletedDomains, JobName.NightlyCleanUp, JobName.ProvisionSignupDomain]);
+    expect(jobsOfQueue(QueueName.Notify)).toEqual([JobName.SendAlert, JobName.DeliverAlert, JobName.SweepUnsentAlerts, JobName.SendAlertDigests]);
+  });
+});
+
+describe('alert delivery jobs', () => {
+  it('name each channel a delivery can go to, and refuse anything else', () => {
+    for (const channel of ['email', 'slack', 'pagerduty', 'constant contact', 'webhook:12']) {
+      expect(jobPayloads[JobName.DeliverAlert].safeParse({ alertId: 1, event: 'raised', channel }).success, channel).toBe(true);
+    }
+    for (const channel of ['jira', 'webhook:0', 'webhook:x', 'sms', '']) {
+      expect(jobPayloads[JobName.DeliverAlert].safeParse({ alertId: 1, event: 'raised', channel }).success, channel).toBe(false);
+    }
+    expect(jobPayloads[JobName.SendAlert].safeParse({ alertId: 1, event: 'cleared' }).success).toBe(false);
+  });
+
+  it('have one id per alert and event, and per alert, event and channel, without the characters BullMQ refuses', () => {
+    expect(sendAlertJobId(7, 'resolved')).toBe('alert-7-resolved');
+    expect(deliverAlertJobId(7, 'raised', 'webhook:3')).toBe('deliver-7-raised-webhook-3');
+    expect(deliverAlertJobId(7, 'raised', 'constant contact')).toBe('deliver-7-raised-constant-contact');
+  });
+
+  it('retry a delivery for about 24 hours in all', () => {
+    const waits = Array.from({ length: deliveryJobOptions.attempts - 1 }, (_, i) => deliveryJobOptions.backoff.delay * 2 ** i);
+    const hours = waits.reduce((a, b) => a + b, 0) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.5);
+    expect(hours).toBeLessThan(24.5);
   });
 });
 
