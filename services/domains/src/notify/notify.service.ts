@@ -6,13 +6,11 @@ import {
   integrationDelivery,
   JobName,
   type AlertEvent,
-  type NotificationPreferences,
 } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
 import { OutboundError, queueAlertEvents, type Logger, type Queues } from '@sendwell/server-kit';
-import { AlertDeliveryRepository, type AlertToDeliver } from '../repositories/alert-delivery.repository.js';
+import { AlertDeliveryRepository, type AlertToFanOut } from '../repositories/alert-delivery.repository.js';
 import { IntegrationRepository } from '../repositories/integration.repository.js';
-import { NotificationPreferencesRepository } from '../repositories/notification-preferences.repository.js';
 import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repository.js';
 import { alertMessage } from './alert-message.js';
 import { webhookChannel, webhookChannelId, type ChannelTargets } from './channel-targets.js';
@@ -36,7 +34,6 @@ export const SWEEP_GRACE_MS = 60_000;
  */
 export class NotifyService {
   private readonly deliveries: AlertDeliveryRepository;
-  private readonly preferences: NotificationPreferencesRepository;
   private readonly integrations: IntegrationRepository;
   private readonly webhooks: WebhookEndpointRepository;
 
@@ -51,41 +48,37 @@ export class NotifyService {
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.deliveries = new AlertDeliveryRepository(db);
-    this.preferences = new NotificationPreferencesRepository(db);
     this.integrations = new IntegrationRepository(db);
     this.webhooks = new WebhookEndpointRepository(db);
   }
 
   /** The channels one alert event goes to, by plan rules and preferences (muted types go nowhere). */
-  async channelsFor(alert: AlertToDeliver, prefs: NotificationPreferences): Promise<Array<{ channel: string; state: 'pending' | 'digest' }>> {
+  channelsFor(alert: AlertToFanOut): Array<{ channel: string; state: 'pending' | 'digest' }> {
+    const prefs = alert.preferences;
     if ((prefs.mutedTypes as string[]).includes(alert.type)) return [];
     const channels: Array<{ channel: string; state: 'pending' | 'digest' }> = [];
     if (features.alertEmails(alert.planType) && prefs.emailAlerts) channels.push({ channel: 'email', state: prefs.digest ? 'digest' : 'pending' });
     // Marketing platforms hold the domains' health, which only a status change alters.
     const marketing = features.marketingIntegrations(alert.planType) && alert.type === AlertType.StatusChange;
     if (features.chatIntegrations(alert.planType)) {
-      for (const i of await this.integrations.list(alert.userId)) {
-        if (!i.isEnabled) continue;
-        if (integrationDelivery[i.service] === 'alerts' || (marketing && integrationDelivery[i.service] === 'health-tag')) channels.push({ channel: i.service, state: 'pending' });
+      for (const service of alert.services) {
+        if (integrationDelivery[service] === 'alerts' || (marketing && integrationDelivery[service] === 'health-tag')) channels.push({ channel: service, state: 'pending' });
       }
     }
-    if (features.customWebhooks(alert.planType)) {
-      for (const w of await this.webhooks.list(alert.userId)) if (w.isEnabled) channels.push({ channel: webhookChannel(w.id), state: 'pending' });
-    }
+    if (features.customWebhooks(alert.planType)) for (const id of alert.webhookIds) channels.push({ channel: webhookChannel(id), state: 'pending' });
     return channels;
   }
 
   /** Fan-out of one event. Safe to repeat: rows exist once, and delivery job ids are per alert, event and channel. */
   async fanOut(alertId: number, event: AlertEvent): Promise<{ channels: number; queued: number }> {
-    const alert = await this.deliveries.findAlert(alertId);
+    const alert = await this.deliveries.findForFanOut(alertId);
     if (!alert) return { channels: 0, queued: 0 };
     if (alert.domainDeleted || (event === 'resolved' && alert.resolvedAt === null)) {
       await this.deliveries.markNotified(alertId, event, this.clock());
       return { channels: 0, queued: 0 };
     }
-    const channels = await this.channelsFor(alert, await this.preferences.get(alert.userId));
-    await this.deliveries.ensure(alertId, event, channels);
-    const pending = await this.deliveries.pendingChannels(alertId, event);
+    const channels = this.channelsFor(alert);
+    const pending = await this.deliveries.ensurePending(alertId, event, channels);
     await this.queues.addBulk(
       JobName.DeliverAlert,
       pending.map((channel) => ({

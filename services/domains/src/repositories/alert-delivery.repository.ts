@@ -1,4 +1,4 @@
-import type { AlertEvent } from '@sendwell/contracts';
+import { alertTypeSchema, defaultNotificationPreferences, type AlertEvent, type IntegrationService, type NotificationPreferences } from '@sendwell/contracts';
 import { sql, type Executor } from '@sendwell/db';
 import type { AlertRow } from '../notify/alert-message.js';
 
@@ -9,6 +9,13 @@ export interface AlertToDeliver extends AlertRow {
   email: string;
   planType: string;
   domainDeleted: boolean;
+}
+
+/** An alert with what its fan-out decides by: the owner's preferences and enabled channels. */
+export interface AlertToFanOut extends AlertToDeliver {
+  preferences: NotificationPreferences;
+  services: IntegrationService[];
+  webhookIds: number[];
 }
 
 /** The delivery side of domain alerts: fan-out marks, one row per alert, event and channel. */
@@ -42,6 +49,29 @@ export class AlertDeliveryRepository {
       ]);
   }
 
+  /** The alert, its owner's preferences and enabled integrations and webhooks, in one round trip. */
+  async findForFanOut(alertId: number): Promise<AlertToFanOut | undefined> {
+    const row = await this.alertQuery()
+      .leftJoin('notificationPreferences as prefs', 'prefs.userId', 'domainAlerts.userId')
+      .select([
+        'prefs.emailAlerts',
+        'prefs.digest',
+        'prefs.mutedTypes',
+        'prefs.reportEmails',
+        sql<string[] | null>`(select array_agg(i.service) from integrations i where i.user_id = domain_alerts.user_id and i.is_enabled)`.as('services'),
+        sql<number[] | null>`(select array_agg(w.id order by w.id) from webhook_endpoints w where w.user_id = domain_alerts.user_id and w.is_enabled)`.as('webhookIds'),
+      ])
+      .where('domainAlerts.id', '=', alertId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { emailAlerts, digest, mutedTypes, reportEmails, services, webhookIds, ...alert } = row;
+    const preferences =
+      emailAlerts === null
+        ? { ...defaultNotificationPreferences }
+        : { emailAlerts, digest: digest ?? false, reportEmails: reportEmails ?? true, mutedTypes: (mutedTypes ?? []).filter((t) => alertTypeSchema.safeParse(t).success) as NotificationPreferences['mutedTypes'] };
+    return { ...alert, preferences, services: (services ?? []) as IntegrationService[], webhookIds: webhookIds ?? [] };
+  }
+
   /** One delivery's state with its alert, in one round trip (the delivery path's first read). */
   async findDelivery(alertId: number, event: AlertEvent, channel: string): Promise<(AlertToDeliver & { deliveryStatus: DeliveryState }) | undefined> {
     const row = await this.alertQuery()
@@ -54,26 +84,26 @@ export class AlertDeliveryRepository {
     return row ? { ...row, deliveryStatus: row.deliveryStatus as DeliveryState } : undefined;
   }
 
-  /** Creates the rows of the channels chosen for this event; existing rows (a repeated fan-out) stay as they are. */
-  async ensure(alertId: number, event: AlertEvent, channels: ReadonlyArray<{ channel: string; state: 'pending' | 'digest' }>): Promise<void> {
-    if (channels.length === 0) return;
-    await this.db
-      .insertInto('alertDeliveries')
-      .values(channels.map((c) => ({ alertId, event, channel: c.channel, status: c.state })))
-      .onConflict((oc) => oc.columns(['alertId', 'event', 'channel']).doNothing())
-      .execute();
-  }
-
-  /** The channels of this event still to be sent (pending, or failed earlier and fanned out again). */
-  async pendingChannels(alertId: number, event: AlertEvent): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('alertDeliveries')
-      .select('channel')
-      .where('alertId', '=', alertId)
-      .where('event', '=', event)
-      .where('status', '=', 'pending')
-      .execute();
-    return rows.map((r) => r.channel);
+  /**
+   * Creates the rows of the channels chosen for this event (a repeated fan-out leaves existing rows as
+   * they are) and answers every channel of the event still pending, in one statement: the new rows come
+   * from the insert, the earlier ones from the table (a statement does not see its own inserts).
+   */
+  async ensurePending(alertId: number, event: AlertEvent, channels: ReadonlyArray<{ channel: string; state: 'pending' | 'digest' }>): Promise<string[]> {
+    const rows = channels.length
+      ? sql`(values ${sql.join(channels.map((c) => sql`(${c.channel}::text, ${c.state}::text)`))})`
+      : sql`(select null::text, null::text where false)`;
+    const result = await sql<{ channel: string }>`with wanted(channel, status) as ${rows},
+      inserted as (
+        insert into alert_deliveries (alert_id, event, channel, status)
+        select ${alertId}, ${event}, channel, status from wanted
+        on conflict (alert_id, event, channel) do nothing
+        returning channel, status
+      )
+      select channel from inserted where status = 'pending'
+      union
+      select channel from alert_deliveries where alert_id = ${alertId} and event = ${event} and status = 'pending'`.execute(this.db);
+    return result.rows.map((r) => r.channel);
   }
 
   /** The delivery sent, and the alert's `is_sent` with it on its first raised delivery: one statement. */
