@@ -6,13 +6,15 @@ import { domainNameSchema } from './validation.js';
 /**
  * Queues and their jobs, shared by producers and consumers. Payloads are re-validated when a job is
  * consumed because a job may outlive the deploy that queued it. Only jobs that something consumes are
- * listed: a job nobody consumes would pile up in Redis (reports add their queue with its worker).
+ * listed: a job nobody consumes would pile up in Redis.
  */
 export const QueueName = {
   Scan: 'scan',
   Maintenance: 'maintenance',
   /** Alert delivery: fan-out per alert, then one job per alert, event and channel. */
   Notify: 'notify',
+  /** Report generation, and the automated reports' schedule. */
+  Report: 'report',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -25,6 +27,7 @@ export const queueConsumer = {
   [QueueName.Scan]: 'scanner',
   [QueueName.Maintenance]: 'domains',
   [QueueName.Notify]: 'domains',
+  [QueueName.Report]: 'reports',
 } as const satisfies Record<QueueName, string>;
 
 export const JobName = {
@@ -46,6 +49,10 @@ export const JobName = {
   SweepUnsentAlerts: 'sweep-unsent-alerts',
   /** Daily: one mail per user who chose a digest, listing the day's alerts. */
   SendAlertDigests: 'send-alert-digests',
+  /** Builds one report's document (and PDF) from stored results; mails it when it is an automated one. */
+  GenerateReport: 'generate-report',
+  /** Daily: one automated report per active domain of each paid user whose period has none yet. */
+  ScheduleAutomatedReports: 'schedule-automated-reports',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -75,6 +82,8 @@ export type AlertChannel = z.infer<typeof alertChannelSchema>;
 export const deliverAlertJob = sendAlertJob.extend({ channel: alertChannelSchema });
 export const sweepUnsentAlertsJob = z.object({});
 export const sendAlertDigestsJob = z.object({});
+export const generateReportJob = z.object({ reportId: z.number().int().positive() });
+export const scheduleAutomatedReportsJob = z.object({});
 
 export const jobPayloads = {
   [JobName.ScanDomain]: scanDomainJob,
@@ -88,6 +97,8 @@ export const jobPayloads = {
   [JobName.DeliverAlert]: deliverAlertJob,
   [JobName.SweepUnsentAlerts]: sweepUnsentAlertsJob,
   [JobName.SendAlertDigests]: sendAlertDigestsJob,
+  [JobName.GenerateReport]: generateReportJob,
+  [JobName.ScheduleAutomatedReports]: scheduleAutomatedReportsJob,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
@@ -105,6 +116,8 @@ export const jobQueue = {
   [JobName.DeliverAlert]: QueueName.Notify,
   [JobName.SweepUnsentAlerts]: QueueName.Notify,
   [JobName.SendAlertDigests]: QueueName.Notify,
+  [JobName.GenerateReport]: QueueName.Report,
+  [JobName.ScheduleAutomatedReports]: QueueName.Report,
 } as const satisfies Record<JobName, QueueName>;
 
 /** The jobs one queue carries: its consumer's handlers must cover exactly these. */
@@ -166,3 +179,8 @@ export const deliveryJobOptions = {
   removeOnComplete: { age: 3600, count: 10_000 },
   removeOnFail: { age: 7 * 24 * 3600 },
 } as const;
+
+/** One generation job per report: a retried request or a second schedule run adds nothing. */
+export function generateReportJobId(reportId: number): string {
+  return `report-${reportId}`;
+}

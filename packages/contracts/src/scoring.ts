@@ -1,7 +1,50 @@
 /**
  * Scores and the labels derived from them (part 1 §9, part 2 §4 and §9). Pure, no I/O.
  */
+import type { CheckStatus } from './entities/check.js';
 import { BLACKLIST_SCORE_MAX, REPUTATION_WEIGHTS, type ReputationTrend } from './entities/reputation.js';
+
+/**
+ * The reputation score's parts (part 2 §9's 40/35/25 split, refined): the scanner scores with them and
+ * reports compute what fixing a check would gain from them.
+ *
+ *   email authentication     40 = SPF 13 + DKIM 13 + DMARC 14 (DMARC scaled by policy strength)
+ *   security & deliverability 35 = blacklist 10 + SSL certificate 15 + spoofing protection 10
+ *   configuration health     25 = DNS performance 12 + mail routing (MX) 8 + name servers 5
+ */
+export const REPUTATION_PART_WEIGHTS = {
+  spf: 13,
+  dkim: 13,
+  dmarc: 14,
+  blacklist: BLACKLIST_SCORE_MAX,
+  ssl: 15,
+  spoofingProtection: 10,
+  dnsPerformance: 12,
+  mailRouting: 8,
+  nameServers: 5,
+} as const;
+
+// The parts add up to the weights; a change to one without the other fails here at load.
+const sum = (...n: number[]) => n.reduce((a, b) => a + b, 0);
+if (
+  sum(REPUTATION_PART_WEIGHTS.spf, REPUTATION_PART_WEIGHTS.dkim, REPUTATION_PART_WEIGHTS.dmarc) !== REPUTATION_WEIGHTS.emailAuthentication ||
+  sum(REPUTATION_PART_WEIGHTS.blacklist, REPUTATION_PART_WEIGHTS.ssl, REPUTATION_PART_WEIGHTS.spoofingProtection) !==
+    REPUTATION_WEIGHTS.securityDeliverability ||
+  sum(REPUTATION_PART_WEIGHTS.dnsPerformance, REPUTATION_PART_WEIGHTS.mailRouting, REPUTATION_PART_WEIGHTS.nameServers) !==
+    REPUTATION_WEIGHTS.configurationHealth
+) {
+  throw new Error('reputation part weights do not add up to REPUTATION_WEIGHTS');
+}
+
+/** The share of its part a check earns by status; `unknown` (could not tell) earns half. */
+export const CHECK_STATUS_FACTOR: Record<CheckStatus, number> = {
+  valid: 1,
+  success: 1,
+  warning: 0.6,
+  unknown: 0.5,
+  error: 0.15,
+  missing: 0,
+};
 
 /** Domain cards: 80 or more Excellent, 60 or more Good, lower Needs Attention. */
 export function reputationCardLabel(score: number): 'Excellent' | 'Good' | 'Needs Attention' {

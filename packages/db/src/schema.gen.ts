@@ -153,15 +153,25 @@ export interface PasswordResetTokens {
   userId: number;
 }
 
+export interface ReportDocuments {
+  createdAt: Generated<Timestamp>;
+  document: Buffer;
+  pdf: Buffer | null;
+  reportId: number;
+}
+
 export interface Reports {
   createdAt: Generated<Timestamp>;
   data: Json;
   domainId: number | null;
   id: Generated<number>;
   isPurchased: Generated<boolean>;
+  mailedAt: Timestamp | null;
+  period: string | null;
   purchaseId: string | null;
   status: Generated<string>;
   type: string;
+  updatedAt: Generated<Timestamp>;
   userId: number;
 }
 
@@ -270,6 +280,7 @@ export interface DB {
   integrations: Integrations;
   notificationPreferences: NotificationPreferences;
   passwordResetTokens: PasswordResetTokens;
+  reportDocuments: ReportDocuments;
   reports: Reports;
   sampleDomainChecks: SampleDomainChecks;
   sampleDomains: SampleDomains;

@@ -38,6 +38,8 @@ export interface OutgoingMail {
   html: string;
   /** The action link inside; kept in the outbox's .json so a developer can follow it, never logged. */
   link?: string;
+  /** Files attached (a report's PDF); the outbox's .json names them, the .eml carries them. */
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -66,8 +68,8 @@ function smtpMailer(url: string, { from, logger }: MailerOptions): Mailer {
   // Bounded waits: registration waits for the mail, so a dead server must fail fast, not hang.
   const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
   return {
-    async send({ to, subject, text, html }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, attachments }) {
+      const info = await transport.sendMail({ from, to, subject, text, html, attachments });
       logger.info({ subject, messageId: info.messageId }, 'mail sent');
     },
     close: () => transport.close(),
@@ -77,13 +79,13 @@ function smtpMailer(url: string, { from, logger }: MailerOptions): Mailer {
 function outboxMailer({ from, outboxDir, logger }: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send({ to, subject, text, html, link }) {
-      const info = await transport.sendMail({ from, to, subject, text, html });
+    async send({ to, subject, text, html, link, attachments }) {
+      const info = await transport.sendMail({ from, to, subject, text, html, attachments });
       const base = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
       await mkdir(outboxDir, { recursive: true });
       const eml = join(outboxDir, `${base}.eml`);
       await writeFile(eml, info.message as Buffer);
-      await writeFile(join(outboxDir, `${base}.json`), `${JSON.stringify({ from, to, subject, text, html, link, createdAt: new Date().toISOString() }, null, 2)}\n`);
+      await writeFile(join(outboxDir, `${base}.json`), `${JSON.stringify({ from, to, subject, text, html, link, attachments: attachments?.map((a) => a.filename), createdAt: new Date().toISOString() }, null, 2)}\n`);
       logger.info({ subject, file: eml }, 'mail written to outbox (SMTP_URL is not set); the link is in its .json');
     },
     close: () => transport.close(),

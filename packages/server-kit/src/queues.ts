@@ -50,6 +50,7 @@ export function createQueues(connection: Redis, prefix: string, logger: Logger, 
     [QueueName.Scan]: make(QueueName.Scan),
     [QueueName.Maintenance]: make(QueueName.Maintenance),
     [QueueName.Notify]: make(QueueName.Notify),
+    [QueueName.Report]: make(QueueName.Report),
   };
   return {
     ...queues,

@@ -152,7 +152,7 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Sendwell <billing@sendwell.test>',
     },
-    reports: {},
+    reports: { APP_URL: baseUrl, SMTP_URL: smtp.url, MAIL_FROM: 'Sendwell <reports@sendwell.test>' },
     scanner: {
       DNS_SERVERS: dns.url,
       DNS_TIMEOUT_MS: '1000',

@@ -7,8 +7,8 @@ export interface SecurityOptions {
 }
 
 /**
- * Helmet's defaults plus a CSP that admits the built React app (same-origin scripts and styles)
- * and Stripe.js with its frames. HSTS and upgrade-insecure-requests only over HTTPS: on plain
+ * Helmet's defaults plus a CSP that admits the built React app (same-origin scripts and styles),
+ * Stripe.js with its frames and the report preview's same-origin frame. HSTS and upgrade-insecure-requests only over HTTPS: on plain
  * http://localhost the upgrade would break every asset.
  */
 export function helmetOptions({ https }: SecurityOptions): HelmetOptions {
@@ -17,7 +17,8 @@ export function helmetOptions({ https }: SecurityOptions): HelmetOptions {
       useDefaults: true,
       directives: {
         scriptSrc: ["'self'", 'https://js.stripe.com'],
-        frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+        // 'self': the Reports screen previews a report's HTML in a frame (served with its own script-free CSP).
+        frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         upgradeInsecureRequests: https ? [] : null,
       },

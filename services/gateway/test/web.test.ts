@@ -204,7 +204,7 @@ describe('security headers', () => {
     const res = await gateway.app.inject({ method: 'GET', url: '/', headers: html });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://js.stripe.com");
-    expect(csp).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+    expect(csp).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
     expect(csp).toContain("connect-src 'self' https://api.stripe.com");
     expect(csp).toContain("default-src 'self'");
     expect(csp).not.toContain('upgrade-insecure-requests');

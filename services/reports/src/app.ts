@@ -1,12 +1,12 @@
-import { createApp, registerHealth, type App, type Logger } from '@sendwell/server-kit';
+import { authPlugin, createApp, registerHealth, sessionCookie, type App } from '@sendwell/server-kit';
+import type { Deps } from './deps.js';
+import { reportRoutes } from './routes/reports.routes.js';
 
-export interface AppDeps {
-  logger: Logger;
-}
-
-/** Only health for now: this service's calls arrive with its own issue, and nothing here pretends otherwise. */
-export async function buildApp({ logger }: AppDeps): Promise<App> {
-  const app = createApp({ logger });
-  registerHealth(app, { service: 'reports' });
+/** The reports service as a Fastify instance with every route; it never listens (tests inject). */
+export async function buildApp(deps: Deps): Promise<App> {
+  const app = createApp({ logger: deps.logger, validateResponses: deps.env.NODE_ENV !== 'production' });
+  await app.register(authPlugin, { secret: deps.env.JWT_SECRET, db: deps.db, cookie: sessionCookie(deps.env), adminEmail: deps.env.ADMIN_EMAIL });
+  registerHealth(app, { service: 'reports', db: deps.db, redis: deps.redis });
+  await app.register(reportRoutes, { prefix: '/api/reports', deps });
   return app;
 }

@@ -1,9 +1,15 @@
 import { createLogger, loadEnvOrExit, onShutdown } from '@sendwell/server-kit';
 import { buildApp } from './app.js';
+import { createDeps } from './deps.js';
 import { loadEnv } from './env.js';
 
 const env = loadEnvOrExit(loadEnv);
 const logger = createLogger('reports', env.LOG_LEVEL);
-const app = await buildApp({ logger });
+const deps = createDeps(env, logger);
+const app = await buildApp(deps);
+await deps.startWorker();
 await app.listen({ host: env.HOST, port: env.PORT });
-onShutdown(logger, [['http server', () => app.close()]]);
+onShutdown(logger, [
+  ['http server', () => app.close()],
+  ['report worker, queues, redis and database', () => deps.close()],
+]);

@@ -7,6 +7,9 @@ import { loadEnv as loadAuthEnv } from '@sendwell/auth/src/env.js';
 import { buildApp as buildDomainsApp } from '@sendwell/domains/src/app.js';
 import { createDeps as createDomainsDeps } from '@sendwell/domains/src/deps.js';
 import { loadEnv as loadDomainsEnv } from '@sendwell/domains/src/env.js';
+import { buildApp as buildReportsApp } from '@sendwell/reports/src/app.js';
+import { createDeps as createReportsDeps } from '@sendwell/reports/src/deps.js';
+import { loadEnv as loadReportsEnv } from '@sendwell/reports/src/env.js';
 
 /** `schema.response` of the route each request reached, keyed `METHOD path` as API_ROUTES writes it. */
 const declared = new Map<string, Record<string, unknown>>();
@@ -21,21 +24,22 @@ function recordResponseSchemas(app: App): void {
   });
 }
 
-const settings = { NODE_ENV: 'test', LOG_LEVEL: 'silent', MAINTENANCE_WORKER: 'false' };
+const settings = { NODE_ENV: 'test', LOG_LEVEL: 'silent', MAINTENANCE_WORKER: 'false', REPORT_WORKER: 'false' };
 const logger = createLogger('api-fuzz', 'silent');
 let close: () => Promise<void>;
-let apps: Record<'auth' | 'domains', App>;
+let apps: Record<'auth' | 'domains' | 'reports', App>;
 
 beforeAll(async () => {
   const env = { ...settings, DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl') };
   const authDeps = createAuthDeps(loadAuthEnv(env), logger);
   const domainsDeps = createDomainsDeps(loadDomainsEnv(env), logger);
-  apps = { auth: await buildAuthApp(authDeps), domains: await buildDomainsApp(domainsDeps) };
+  const reportsDeps = createReportsDeps(loadReportsEnv(env), logger);
+  apps = { auth: await buildAuthApp(authDeps), domains: await buildDomainsApp(domainsDeps), reports: await buildReportsApp(reportsDeps) };
   for (const app of Object.values(apps)) recordResponseSchemas(app);
   await Promise.all(Object.values(apps).map((app) => app.ready()));
   close = async () => {
     await Promise.all(Object.values(apps).map((app) => app.close()));
-    await Promise.all([authDeps.close(), domainsDeps.close()]);
+    await Promise.all([authDeps.close(), domainsDeps.close(), reportsDeps.close()]);
   };
 });
 
@@ -46,7 +50,7 @@ afterAll(async () => {
 describe('the answers the OpenAPI document describes (API_RESPONSES in the contracts)', () => {
   it('are the very schemas each serving route declares in schema.response', async () => {
     for (const route of API_ROUTES) {
-      if (route.service !== 'auth' && route.service !== 'domains') continue;
+      if (route.service !== 'auth' && route.service !== 'domains' && route.service !== 'reports') continue;
       const key = `${route.method} ${route.path}`;
       await apps[route.service].inject({ method: route.method, url: route.path.replace(/:\w+/g, '1') });
       const served = declared.get(key);

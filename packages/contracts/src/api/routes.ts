@@ -5,6 +5,7 @@ import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, verifyE
 import { createDomainBody, domainIdParams, domainNameParams, domainScanParams, restoreDomainBody, scanIdParams } from './domains.js';
 import { emailVerifyBody } from './email-verify.js';
 import { createWebhookBody, integrationServiceParams, saveIntegrationBody, webhookIdParams } from './integrations.js';
+import { downloadReportQuery, generateReportsBody, reportIdParams } from './reports.js';
 import { sampleDomainParams } from './sample-domains.js';
 import { deleteUserBody, updateCurrencyBody, updateDateFormatBody, updateTimezoneBody } from './user.js';
 
@@ -25,7 +26,7 @@ export interface ApiRoute {
 /**
  * Every call the services serve, as data: the API fuzz test (`tests/api-fuzz`) sends malformed input
  * to each one, and checks this list against the services' real route tables, so a new route cannot be
- * left out. Reports serve no call yet (their schemas describe the calls to come).
+ * left out.
  */
 export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/auth/register', service: 'auth', body: registerBody },
@@ -89,4 +90,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/billing/config', service: 'billing' },
   { method: 'GET', path: '/api/billing/invoices/:id/pdf', service: 'billing', params: invoiceIdParams },
   { method: 'POST', path: '/api/webhooks/stripe', service: 'billing' },
+
+  { method: 'GET', path: '/api/reports', service: 'reports' },
+  { method: 'POST', path: '/api/reports/generate', service: 'reports', body: generateReportsBody },
+  { method: 'GET', path: '/api/reports/:id', service: 'reports', params: reportIdParams },
+  { method: 'GET', path: '/api/reports/:id/download', service: 'reports', params: reportIdParams, querystring: downloadReportQuery },
+  { method: 'DELETE', path: '/api/reports/:id', service: 'reports', params: reportIdParams },
 ];

@@ -6,14 +6,22 @@ export const reportTypes = ['automated', 'full', 'summary'] as const;
 export const reportTypeSchema = z.enum(reportTypes);
 export type ReportType = z.infer<typeof reportTypeSchema>;
 
-/** What a report carries; downloads are built on the client from pdf (base64), html, json or text. */
+/** A report is a row at once (so the screen shows its progress) and its document when a worker built it. */
+export const reportStatuses = ['pending', 'generating', 'completed', 'failed'] as const;
+export const reportStatusSchema = z.enum(reportStatuses);
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+
+/**
+ * What the listing carries of a report: the names part 1 §3 gives `data` (domainName, summary), never
+ * the rendered formats, which are fetched one at a time from the download call.
+ */
 export const reportDataSchema = z.looseObject({
   domainName: z.string(),
   summary: z.string(),
-  pdf: z.string().optional(),
-  html: z.string().optional(),
-  json: z.unknown().optional(),
-  text: z.string().optional(),
+  /** The document's score when it was built; null while pending or when the domain had no score. */
+  score: z.number().int().min(0).max(100).nullable().optional(),
+  /** Why generation failed, in words for the user. */
+  error: z.string().optional(),
 });
 export type ReportData = z.infer<typeof reportDataSchema>;
 
@@ -29,3 +37,27 @@ export const reportSchema = z.object({
   createdAt: isoDateTime,
 });
 export type Report = z.infer<typeof reportSchema>;
+
+/** The formats one report model is rendered to. */
+export const reportFormats = ['pdf', 'html', 'json', 'text'] as const;
+export const reportFormatSchema = z.enum(reportFormats, { error: 'Format must be pdf, html, json or text' });
+export type ReportFormat = z.infer<typeof reportFormatSchema>;
+
+export const reportFormatMedia: Record<ReportFormat, { contentType: string; extension: string }> = {
+  pdf: { contentType: 'application/pdf', extension: 'pdf' },
+  html: { contentType: 'text/html; charset=utf-8', extension: 'html' },
+  json: { contentType: 'application/json; charset=utf-8', extension: 'json' },
+  text: { contentType: 'text/plain; charset=utf-8', extension: 'txt' },
+};
+
+/** `sendwell-{domain}-{date}.{ext}`, the date being the report's creation day (UTC, YYYY-MM-DD). */
+export function reportFileName(domainName: string, createdAt: string | Date, format: ReportFormat): string {
+  const day = new Date(createdAt).toISOString().slice(0, 10);
+  const safeDomain = domainName.toLowerCase().replace(/[^a-z0-9.-]/g, '_');
+  return `sendwell-${safeDomain}-${day}.${reportFormatMedia[format].extension}`;
+}
+
+/** Part 1's bulk delete estimate: 0.02 MB freed per report. */
+export const REPORT_SIZE_ESTIMATE_MB = 0.02;
+/** The card's summary preview. */
+export const REPORT_SUMMARY_PREVIEW_CHARS = 120;

@@ -15,6 +15,7 @@ import {
   saveIntegrationAnswer,
   testIntegrationAnswer,
 } from '../api/integrations.js';
+import { deleteReportAnswer, generateReportsAnswer, getReportAnswer, listReportsAnswer } from '../api/reports.js';
 import {
   billingConfigAnswer,
   billingHistoryAnswer,
@@ -143,4 +144,11 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   'GET /api/billing/config': answers({ 200: billingConfigAnswer }, 401),
   'GET /api/billing/invoices/:id/pdf': answers({}, 400, 401, 404, 503),
   'POST /api/webhooks/stripe': answers({ 200: stripeWebhookAnswer }, 400, 413, 503),
+
+  'GET /api/reports': answers({ 200: listReportsAnswer }, 401, 403),
+  'POST /api/reports/generate': answers({ 202: generateReportsAnswer }, 400, 401, 403, 404, 503),
+  'GET /api/reports/:id': answers({ 200: getReportAnswer }, 400, 401, 403, 404),
+  // The body is the file itself (PDF, HTML, JSON or text), described by its content type.
+  'GET /api/reports/:id/download': answers({}, 400, 401, 403, 404, 409),
+  'DELETE /api/reports/:id': answers({ 200: deleteReportAnswer }, 400, 401, 403, 404),
 };

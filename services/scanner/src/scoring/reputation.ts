@@ -10,7 +10,8 @@
  */
 import {
   BLACKLIST_SCORE_MAX,
-  REPUTATION_WEIGHTS,
+  CHECK_STATUS_FACTOR,
+  REPUTATION_PART_WEIGHTS,
   clampBlacklistScore,
   reputationScoreFromParts,
   reputationTrend,
@@ -22,36 +23,9 @@ import {
 import type { CheckResult } from '../checks/types.js';
 import type { DnsSnapshot } from '../scan/dns-snapshot.js';
 
-export const PART_WEIGHTS = {
-  spf: 13,
-  dkim: 13,
-  dmarc: 14,
-  blacklist: BLACKLIST_SCORE_MAX,
-  ssl: 15,
-  spoofingProtection: 10,
-  dnsPerformance: 12,
-  mailRouting: 8,
-  nameServers: 5,
-} as const;
-
-// The parts add up to the contract's weights; a change to one without the other fails here at load.
-const sum = (...n: number[]) => n.reduce((a, b) => a + b, 0);
-if (
-  sum(PART_WEIGHTS.spf, PART_WEIGHTS.dkim, PART_WEIGHTS.dmarc) !== REPUTATION_WEIGHTS.emailAuthentication ||
-  sum(PART_WEIGHTS.blacklist, PART_WEIGHTS.ssl, PART_WEIGHTS.spoofingProtection) !== REPUTATION_WEIGHTS.securityDeliverability ||
-  sum(PART_WEIGHTS.dnsPerformance, PART_WEIGHTS.mailRouting, PART_WEIGHTS.nameServers) !== REPUTATION_WEIGHTS.configurationHealth
-) {
-  throw new Error('reputation part weights do not add up to REPUTATION_WEIGHTS');
-}
-
-export const STATUS_FACTOR: Record<CheckStatus, number> = {
-  valid: 1,
-  success: 1,
-  warning: 0.6,
-  unknown: 0.5,
-  error: 0.15,
-  missing: 0,
-};
+/** The parts and status factors are the contracts' (reports compute expected gains from the same numbers). */
+const PART_WEIGHTS = REPUTATION_PART_WEIGHTS;
+const STATUS_FACTOR = CHECK_STATUS_FACTOR;
 
 /** DMARC policy strength (RFC 7489 §6.3 `p=`): reject blocks spoofed mail, quarantine files it, none only reports. */
 export const DMARC_POLICY_FACTOR: Record<string, number> = { reject: 1, quarantine: 0.85, none: 0.5 };

@@ -1,0 +1,39 @@
+import { REPORT_TREND_WINDOWS, type ReportDocument, type ReportKind } from '@sendwell/contracts';
+import { buildReport } from '../model/build-report.js';
+import type { ReportSourceRepository, SourceDomain } from '../repositories/report-source.repository.js';
+
+const DAY_MS = 86_400_000;
+/** The longest trend window; the 30-day charts are its tail. */
+export const HISTORY_DAYS = Math.max(...REPORT_TREND_WINDOWS);
+
+/** Reads a domain's stored results and builds its document. */
+export class ReportBuilder {
+  constructor(private readonly source: ReportSourceRepository) {}
+
+  async build(report: { id: number; type: string }, domain: SourceDomain, kind: ReportKind, now = new Date()): Promise<ReportDocument> {
+    // The window starts at the first day drawn (midnight UTC), so the oldest point is a whole day.
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const since = new Date(today - (HISTORY_DAYS - 1) * DAY_MS);
+    const scan = await this.source.latestScan(domain.id);
+    const [checks, reputation, history, dnsChanges] = await Promise.all([
+      scan ? this.source.checksOfScan(scan.id) : Promise.resolve([]),
+      this.source.latestReputation(domain.id),
+      kind === 'full' ? this.source.days(domain.id, since) : Promise.resolve({ days: [], scans: 0 }),
+      kind === 'full' ? this.source.dnsChanges(domain.id, since) : Promise.resolve([]),
+    ]);
+    return buildReport({
+      reportId: report.id,
+      reportType: report.type,
+      kind,
+      generatedAt: now,
+      domain: { id: domain.id, name: domain.name, status: domain.status },
+      scan,
+      checks,
+      reputation: reputation ?? null,
+      windowDays: HISTORY_DAYS,
+      days: history.days,
+      scansInWindow: history.scans,
+      dnsChanges,
+    });
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * What every format prints the same way: labels, colours, number and date formats, and the trend
+ * windows. The renderers differ in how they draw, never in what they say.
+ */
+import {
+  REPORT_TREND_WINDOWS,
+  reputationDetailLabel,
+  type CheckStatus,
+  type CheckType,
+  type FindingSeverity,
+  type ReportDocument,
+  type ReportTrendPoint,
+} from '@sendwell/contracts';
+
+export const CHECK_ORDER: readonly CheckType[] = ['spf', 'dkim', 'dmarc', 'blacklist', 'ssl_certificate', 'dns_performance'];
+
+export const checkStatusLabel: Record<CheckStatus, string> = {
+  valid: 'Pass',
+  success: 'Pass',
+  warning: 'Warning',
+  error: 'Fail',
+  missing: 'Missing',
+  unknown: 'Unknown',
+};
+
+/** Chart rows: 3 pass, 2 warning, 1 unknown, 0 fail or missing. */
+export const checkStatusLevel: Record<CheckStatus, number> = { valid: 3, success: 3, warning: 2, unknown: 1, error: 0, missing: 0 };
+
+export const severityLabel: Record<FindingSeverity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
+
+/** One palette for PDF and HTML (WCAG AA on white for the text colours). */
+export const COLORS = {
+  text: '#1f2937',
+  muted: '#4b5563',
+  border: '#d1d5db',
+  accent: '#1d4ed8',
+  pass: '#15803d',
+  warning: '#b45309',
+  fail: '#b91c1c',
+  unknown: '#6b7280',
+} as const;
+
+export function statusColor(status: CheckStatus | string | null): string {
+  switch (status) {
+    case 'valid':
+    case 'success':
+    case 'healthy':
+    case 'clean':
+      return COLORS.pass;
+    case 'warning':
+      return COLORS.warning;
+    case 'error':
+    case 'missing':
+    case 'critical':
+    case 'listed':
+      return COLORS.fail;
+    default:
+      return COLORS.unknown;
+  }
+}
+
+export function domainStatusLabel(status: string): string {
+  const known: Record<string, string> = { healthy: 'Healthy', warning: 'Warning', critical: 'Critical', pending: 'Pending' };
+  return known[status] ?? 'Unknown';
+}
+
+export function scoreText(doc: ReportDocument): string {
+  const { score } = doc.overall;
+  return score === null ? 'No score yet' : `${score}/100 (${doc.overall.label ?? reputationDetailLabel(score)})`;
+}
+
+/** 2026-11-24 → 24 Nov 2026 (UTC, so a report reads the same wherever it is opened). */
+export function formatDay(isoOrDay: string): string {
+  const d = new Date(isoOrDay.length === 10 ? `${isoOrDay}T00:00:00Z` : isoOrDay);
+  return d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  return `${formatDay(iso)} ${d.toISOString().slice(11, 16)} UTC`;
+}
+
+/** Points with one decimal at most: 5.2, 4. */
+export function formatPoints(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(1);
+}
+
+export interface TrendWindow {
+  days: number;
+  points: ReportTrendPoint[];
+}
+
+/** The 30- and 90-day windows (each the tail of the document's points), longest last. */
+export function trendWindows(doc: ReportDocument): TrendWindow[] {
+  if (!doc.trends) return [];
+  const { points } = doc.trends;
+  return REPORT_TREND_WINDOWS.map((days) => ({ days, points: points.slice(-days) }));
+}

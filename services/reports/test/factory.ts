@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import { checkTypes, type CheckStatus, type CheckType } from '@sendwell/contracts';
+import { sql, type Database } from '@sendwell/db';
+
+const tag = () => randomBytes(5).toString('hex');
+
+/**
+ * Rows other services own (users and sessions by auth, domains by domains, scans, checks and
+ * reputation by the scanner), inserted in the shapes those services write; the reports service
+ * only reads them.
+ */
+export function factory(db: Database) {
+  return {
+    async user(plan = 'standard') {
+      const t = tag();
+      return db
+        .insertInto('users')
+        .values({ username: `u${t}`, email: `u${t}@example.test`, passwordHash: 'x', planType: plan })
+        .returning(['id', 'email', 'planType'])
+        .executeTakeFirstOrThrow();
+    },
+
+    async session(userId: number): Promise<string> {
+      const row = await db.insertInto('sessions').values({ userId, expires: new Date(Date.now() + 3_600_000) }).returning(['id']).executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async domain(userId: number, opts: { name?: string; deleted?: boolean; status?: string } = {}) {
+      return db
+        .insertInto('domains')
+        .values({
+          userId,
+          name: opts.name ?? `d${tag()}.example`,
+          status: opts.status ?? 'warning',
+          isDeleted: opts.deleted ?? false,
+          deletedAt: opts.deleted ? new Date() : null,
+        })
+        .returning(['id', 'name'])
+        .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * A completed scan as the scanner's recorder leaves it: checks with details and findings, the scan
+     * row with its DNS snapshot, and a reputation row with the scanner's factors.
+     */
+    async completedScan(
+      domainId: number,
+      opts: { at?: Date; statuses?: Partial<Record<CheckType, CheckStatus>>; score?: number; spfRecord?: string; listedOn?: string } = {},
+    ) {
+      const at = opts.at ?? new Date();
+      const scan = await db
+        .insertInto('scans')
+        .values({
+          domainId,
+          trigger: 'scheduled',
+          status: 'completed',
+          overallStatus: 'warning',
+          createdAt: at,
+          startedAt: at,
+          completedAt: at,
+          dnsSnapshot: JSON.stringify({
+            takenAt: at.toISOString(),
+            a: ['192.0.2.10'],
+            aaaa: [],
+            mx: [{ exchange: 'mx1.example.net', priority: 10, ips: ['192.0.2.25'] }],
+            ns: ['ns1.example.net', 'ns2.example.net'],
+            txt: [],
+            spfRecord: opts.spfRecord ?? 'v=spf1 include:_spf.example.net ~all',
+            dmarcRecord: 'v=DMARC1; p=none',
+            failed: [],
+          }),
+        })
+        .returning(['id'])
+        .executeTakeFirstOrThrow();
+      const status = (type: CheckType): CheckStatus => opts.statuses?.[type] ?? (type === 'dns_performance' || type === 'blacklist' ? 'success' : 'valid');
+      const details: Record<CheckType, object> = {
+        spf: {
+          record: opts.spfRecord ?? 'v=spf1 include:_spf.example.net ~all',
+          lookupCount: 3,
+          findings:
+            status('spf') === 'valid'
+              ? []
+              : [{ code: 'SPF_TOO_MANY_LOOKUPS', severity: 'error', message: 'The record needs 12 DNS lookups.', rfc: 'RFC 7208 §4.6.4', recommendation: 'Remove includes you no longer use.' }],
+        },
+        dkim: { records: [{ selector: 's1', record: 'v=DKIM1; k=rsa; p=MIIB' }], selectorsChecked: ['s1', 'google'] },
+        dmarc: {
+          record: 'v=DMARC1; p=none',
+          policy: 'none',
+          findings: [{ code: 'DMARC_POLICY_NONE', severity: 'warning', message: 'p=none asks receivers to deliver failing mail.', rfc: 'RFC 7489 §6.3', recommendation: 'Publish p=quarantine.' }],
+        },
+        blacklist: {
+          sites: [
+            { name: 'Spamhaus ZEN', status: opts.listedOn === 'Spamhaus ZEN' ? 'listed' : 'clean', removalUrl: 'https://check.spamhaus.org/' },
+            { name: 'Barracuda', status: 'clean', removalUrl: null },
+          ],
+          allIpResults: [{ ip: '192.0.2.25', clean: !opts.listedOn, source: 'MX', listedServices: opts.listedOn ? [{ service: opts.listedOn, removalUrl: 'https://check.spamhaus.org/' }] : [] }],
+        },
+        ssl_certificate: { issuer: 'Test CA', expiresAt: new Date(at.getTime() + 60 * 86_400_000).toISOString(), daysRemaining: 60 },
+        dns_performance: { responseTimeMs: 42 },
+      };
+      await db
+        .insertInto('domainChecks')
+        .values(checkTypes.map((type) => ({ domainId, scanId: scan.id, type, status: status(type), message: `${type} checked`, details: JSON.stringify(details[type]), createdAt: at })))
+        .execute();
+      await db
+        .insertInto('domainReputationHistory')
+        .values({
+          domainId,
+          scanId: scan.id,
+          score: opts.score ?? 72,
+          trend: 'stable',
+          previousScore: null,
+          calculatedAt: at,
+          factors: JSON.stringify({
+            weightedScores: { emailAuthentication: 30.5, securityDeliverability: 25, configurationHealth: 16.5 },
+            emailAuthentication: { spf: 13, dkim: 13, dmarc: 4.5 },
+            securityDeliverability: { blacklist: { score: opts.listedOn ? 6 : 10, status: opts.listedOn ? 'listed' : 'clean', listings: 0 }, ssl: 15, spoofingProtection: 5 },
+            configurationHealth: { dnsPerformance: 12, mailRouting: 8, nameServers: 5 },
+          }),
+        })
+        .execute();
+      await db.updateTable('domains').set((eb) => ({ lastScan: at, scanCount: eb('scanCount', '+', 1) })).where('id', '=', domainId).execute();
+      return scan.id;
+    },
+
+    async dnsChangeAlert(userId: number, domainId: number, at: Date, summary: string) {
+      await db
+        .insertInto('domainAlerts')
+        .values({
+          userId,
+          domainId,
+          type: 'dns_change',
+          severity: 'high',
+          title: summary,
+          message: summary,
+          details: JSON.stringify({ changes: [{ record: 'DMARC', impact: 'weakens', summary }] }),
+          createdAt: at,
+          notifiedAt: at,
+        })
+        .execute();
+    },
+
+    async reportEmails(userId: number, on: boolean) {
+      await db
+        .insertInto('notificationPreferences')
+        .values({ userId, reportEmails: on })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ reportEmails: on }))
+        .execute();
+    },
+
+    /** Stored reports without documents, to fill a quota. */
+    async fillReports(userId: number, domainId: number, count: number) {
+      await sql`insert into reports (user_id, domain_id, type, status, data)
+        select ${userId}, ${domainId}, 'full', 'completed', ${JSON.stringify({ domainName: 'x.example', summary: 'old' })}::jsonb
+        from generate_series(1, ${count})`.execute(db);
+    },
+  };
+}
+
+export type Factory = ReturnType<typeof factory>;
