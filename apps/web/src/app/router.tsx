@@ -70,6 +70,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 })),
                 { path: 'settings', handle: { title: 'Settings' } satisfies RouteHandle, lazy: () => import('./routes/app/settings') },
                 { path: 'integrations', handle: { title: 'Integrations' } satisfies RouteHandle, lazy: () => import('./routes/app/integrations') },
+                { path: 'reports', handle: { title: 'Reports' } satisfies RouteHandle, lazy: () => import('./routes/app/reports') },
                 {
                   path: 'subscription',
                   handle: { title: 'Subscription' } satisfies RouteHandle,

@@ -53,6 +53,7 @@ export type GenerateReportsAnswer = z.infer<typeof generateReportsAnswer>;
 export const reportIdParams = z.object({ id: idParamSchema });
 export type ReportIdParams = z.infer<typeof reportIdParams>;
 export const deleteReportAnswer = okSchema;
+export type DeleteReportAnswer = z.infer<typeof deleteReportAnswer>;
 
 /** GET /api/reports/{id}/download?format= */
 export const downloadReportQuery = z.object({
