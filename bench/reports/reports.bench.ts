@@ -169,6 +169,17 @@ async function burst(db: Database, databaseUrl: string) {
     const redis = createRedis(REDIS_URL, 'client');
     const queues = createQueues(redis, prefix, createLogger('bench', 'silent'));
     const cpuBefore = processCpuMs(worker.pid!);
+    // The API of the same process while it builds: GET /health every 50 ms, its latency recorded.
+    const latencies: number[] = [];
+    let probing = true;
+    const probe = (async () => {
+      while (probing) {
+        const s0 = now();
+        await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.arrayBuffer());
+        latencies.push(now() - s0);
+        await sleep(50);
+      }
+    })();
     const t0 = now();
     await queues.addBulk(JobName.GenerateReport, reports.map((r) => ({ data: { reportId: r.id }, opts: { jobId: generateReportJobId(r.id) } })));
     for (;;) {
@@ -180,10 +191,12 @@ async function burst(db: Database, databaseUrl: string) {
     }
     const elapsedMs = now() - t0;
     const cpuMs = processCpuMs(worker.pid!) - cpuBefore;
+    probing = false;
+    await probe;
     await queues.close();
     await closeRedis(redis);
     const [{ avg }] = (await sql<{ avg: number }>`select avg(length(pdf))::int as avg from report_documents`.execute(db)).rows as [{ avg: number }];
-    return { count: reports.length, elapsedMs, cpuMsPerReport: cpuMs / reports.length, avgPdfKb: avg / 1024 };
+    return { count: reports.length, elapsedMs, cpuMsPerReport: cpuMs / reports.length, avgPdfKb: avg / 1024, healthP50: median(latencies), healthP99: [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length * 0.99)]!, probes: latencies.length };
   } finally {
     await stopChild(worker);
   }
@@ -207,6 +220,7 @@ async function main() {
     const b = await burst(db, database.url);
     console.log(`burst: ${b.count} full reports (${BURST_SCANS} scans of history each) through one compiled reports worker (concurrency 2)`);
     console.log(`  ${(b.elapsedMs / 1000).toFixed(2)} s in all: ${((b.count * 1000) / b.elapsedMs).toFixed(1)} reports/s; worker CPU ${b.cpuMsPerReport.toFixed(1)} ms per report; average PDF ${b.avgPdfKb.toFixed(0)} KB`);
+    console.log(`  the same process's API meanwhile (GET /health every 50 ms, ${b.probes} probes): p50 ${b.healthP50.toFixed(1)} ms, p99 ${b.healthP99.toFixed(1)} ms`);
     console.log(`  load average ${loadAverage()}`);
   } finally {
     await db.destroy();

@@ -18,6 +18,7 @@ import type { Env } from './env.js';
 import { AutomatedReports } from './generation/automated-reports.js';
 import { ReportBuilder } from './generation/report-builder.js';
 import { ReportGenerator } from './generation/report-generator.js';
+import { PdfRenderPool } from './render/pdf/pdf-pool.js';
 import { ReportRepository } from './repositories/report.repository.js';
 import { ReportSourceRepository } from './repositories/report-source.repository.js';
 import { ReportService } from './services/report.service.js';
@@ -54,7 +55,18 @@ export function createDeps(env: Env, logger: Logger): Deps {
 
   const reports = new ReportRepository(db);
   const source = new ReportSourceRepository(db);
-  const generator = new ReportGenerator(db, reports, source, new ReportBuilder(source), mailer, env.APP_URL, logger.child({ module: 'ReportGenerator' }));
+  // One rendering thread per report built at once: the PDF is CPU work kept off the API's event loop.
+  const pdfPool = new PdfRenderPool(env.REPORT_CONCURRENCY);
+  const generator = new ReportGenerator(
+    db,
+    reports,
+    source,
+    new ReportBuilder(source),
+    (document, options) => pdfPool.render(document, options),
+    mailer,
+    env.APP_URL,
+    logger.child({ module: 'ReportGenerator' }),
+  );
   const automated = new AutomatedReports(db, reports, queues, logger.child({ module: 'AutomatedReports' }));
 
   let worker: Worker | null = null;
@@ -85,6 +97,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     },
     async close() {
       await worker?.close();
+      await pdfPool.close();
       await queues.close();
       await Promise.all([redis, ...(workerConnection ? [workerConnection] : [])].map(closeRedis));
       mailer.close();

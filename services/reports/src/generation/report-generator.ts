@@ -1,7 +1,6 @@
-import { reportKindSchema, type ReportData } from '@sendwell/contracts';
+import { reportKindSchema, type ReportData, type ReportDocument } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
 import type { Logger, Mailer } from '@sendwell/server-kit';
-import { renderPdf } from '../render/pdf/render-pdf.js';
 import type { ReportRepository } from '../repositories/report.repository.js';
 import type { ReportSourceRepository } from '../repositories/report-source.repository.js';
 import type { ReportBuilder } from './report-builder.js';
@@ -9,6 +8,9 @@ import { automatedReportMail } from './report-mail.js';
 
 export const DOMAIN_GONE = 'The domain of this report no longer exists.';
 export const GENERATION_FAILED = 'The report could not be generated. Delete it and generate it again.';
+
+/** Renders a document's PDF (on the pool's threads in the service; inline in tests that want to). */
+export type PdfRenderer = (document: ReportDocument, options: { appUrl?: string }) => Promise<Buffer>;
 
 export type GenerateOutcome = 'built' | 'mailed' | 'built and mailed' | 'nothing to do' | 'domain gone';
 
@@ -23,6 +25,7 @@ export class ReportGenerator {
     private readonly reports: ReportRepository,
     private readonly source: ReportSourceRepository,
     private readonly builder: ReportBuilder,
+    private readonly renderPdf: PdfRenderer,
     private readonly mailer: Mailer,
     private readonly appUrl: string,
     private readonly logger: Logger,
@@ -44,7 +47,7 @@ export class ReportGenerator {
       // Automated reports are full; a requested one is what its type says.
       const kind = reportKindSchema.catch('full').parse(claimed.type);
       const document = await this.builder.build(claimed, domain, kind);
-      const pdf = await renderPdf(document, { appUrl: this.appUrl });
+      const pdf = await this.renderPdf(document, { appUrl: this.appUrl });
       await this.reports.complete(reportId, document, pdf, { domainName: domain.name, summary: document.summary, score: document.overall.score });
       built = true;
     }
