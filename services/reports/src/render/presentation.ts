@@ -4,6 +4,7 @@
  */
 import {
   REPORT_TREND_WINDOWS,
+  reportCheckTitles,
   reputationDetailLabel,
   type CheckStatus,
   type CheckType,
@@ -12,7 +13,7 @@ import {
   type ReportTrendPoint,
 } from '@sendwell/contracts';
 
-export const CHECK_ORDER: readonly CheckType[] = ['spf', 'dkim', 'dmarc', 'blacklist', 'ssl_certificate', 'dns_performance'];
+const CHECK_ORDER: readonly CheckType[] = ['spf', 'dkim', 'dmarc', 'blacklist', 'ssl_certificate', 'dns_performance'];
 
 export const checkStatusLabel: Record<CheckStatus, string> = {
   valid: 'Pass',
@@ -96,3 +97,24 @@ export function trendWindows(doc: ReportDocument): TrendWindow[] {
   const { points } = doc.trends;
   return REPORT_TREND_WINDOWS.map((days) => ({ days, points: points.slice(-days) }));
 }
+
+/** The overall status of a day as a check status, for the status charts' first row. */
+function overallAsCheckStatus(status: string | null): CheckStatus | undefined {
+  if (status === null) return undefined;
+  return ({ healthy: 'valid', warning: 'warning', critical: 'error' } as const)[status as 'healthy'] ?? 'unknown';
+}
+
+/** The rows of the status charts: the domain's overall status, then each check. */
+export const STATUS_ROWS: ReadonlyArray<{ label: string; statusOf: (p: ReportTrendPoint) => CheckStatus | undefined }> = [
+  { label: 'Overall status', statusOf: (p) => overallAsCheckStatus(p.status) },
+  ...CHECK_ORDER.map((type) => ({ label: reportCheckTitles[type], statusOf: (p: ReportTrendPoint) => p.checks[type] })),
+];
+
+/** The status charts' colours, each with its legend label; a day without a scan is its own grey. */
+export const STATUS_GROUPS: ReadonlyArray<{ label: string; color: string; matches: (s: CheckStatus | undefined) => boolean }> = [
+  { label: checkStatusLabel.valid, color: statusColor('valid'), matches: (s) => s === 'valid' || s === 'success' },
+  { label: checkStatusLabel.warning, color: statusColor('warning'), matches: (s) => s === 'warning' },
+  { label: checkStatusLabel.error, color: statusColor('error'), matches: (s) => s === 'error' || s === 'missing' },
+  { label: checkStatusLabel.unknown, color: statusColor('unknown'), matches: (s) => s === 'unknown' },
+  { label: 'No scan', color: '#e5e7eb', matches: (s) => s === undefined },
+];

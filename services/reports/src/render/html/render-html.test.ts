@@ -21,7 +21,7 @@ describe('renderHtml', () => {
   it('has every section of the full report, charts as inline SVG and nothing to fetch', () => {
     const doc = sampleReportDocument({ kind: 'full', days: 90 });
     const html = renderHtml(doc, { appUrl: 'https://app.sendwell.test' });
-    for (const expected of ['<html lang="en">', 'example-shop.com', '71/100 (Good)', 'Action plan', 'Get 203.0.113.25 removed from Spamhaus ZEN', '+5.2 points', 'SPF_TOO_MANY_LOOKUPS', 'RFC 7208 §4.6.4', 'Spamhaus ZEN', 'Last 30 days', 'Last 90 days', 'DMARC policy downgraded from quarantine to none', 'href="https://app.sendwell.test/fixing-guide/example-shop.com/spf"']) {
+    for (const expected of ['<html lang="en">', 'example-shop.com', '71/100 (Good)', 'Action plan', 'Get 203.0.113.25 removed from Spamhaus ZEN', '+5.2 points', 'SPF_TOO_MANY_LOOKUPS', 'RFC 7208 §4.6.4', 'Spamhaus ZEN', 'Last 30 days', 'Last 90 days', 'Overall status', 'DMARC policy downgraded from quarantine to none', 'href="https://app.sendwell.test/fixing-guide/example-shop.com/spf"']) {
       expect(html, expected).toContain(expected);
     }
     for (const c of doc.checks) expect(html).toContain(`id="check-${c.type}"`);

@@ -1,9 +1,9 @@
 /**
  * Trend charts as inline SVG with a text equivalent: the score as one path (gaps where a day had no
- * scan) and each check's status as a strip of day cells, one path per status colour.
+ * scan) and the overall and each check's status as strips of day cells, one path per status colour.
  */
-import { reportCheckTitles, type CheckStatus, type ReportTrendPoint } from '@sendwell/contracts';
-import { CHECK_ORDER, checkStatusLabel, COLORS, formatDay, statusColor } from '../presentation.js';
+import type { ReportTrendPoint } from '@sendwell/contracts';
+import { COLORS, formatDay, STATUS_GROUPS, STATUS_ROWS } from '../presentation.js';
 import { escapeHtml } from './escape.js';
 
 const W = 640;
@@ -45,39 +45,31 @@ ${grid}${d ? `<path d="${d}" fill="none" stroke="${COLORS.accent}" stroke-width=
 <text x="${AXIS}" y="${H - 4}">${escapeHtml(first)}</text><text x="${W - 4}" y="${H - 4}" text-anchor="end">${escapeHtml(last)}</text></svg>`;
 }
 
-const GROUPS: Array<{ label: string; color: string; matches: (s: CheckStatus | undefined) => boolean }> = [
-  { label: checkStatusLabel.valid, color: statusColor('valid'), matches: (s) => s === 'valid' || s === 'success' },
-  { label: checkStatusLabel.warning, color: statusColor('warning'), matches: (s) => s === 'warning' },
-  { label: checkStatusLabel.error, color: statusColor('error'), matches: (s) => s === 'error' || s === 'missing' },
-  { label: checkStatusLabel.unknown, color: statusColor('unknown'), matches: (s) => s === 'unknown' },
-  { label: 'No scan', color: '#e5e7eb', matches: (s) => s === undefined },
-];
-
 export function statusSvg(points: ReportTrendPoint[], days: number): string {
   const labelW = 110;
   const rowH = 14;
   const gap = 4;
   const cellW = points.length ? (W - labelW) / points.length : 0;
-  const height = CHECK_ORDER.length * (rowH + gap) + 20;
-  const labels = CHECK_ORDER.map((type, row) => `<text x="0" y="${row * (rowH + gap) + 11}">${escapeHtml(reportCheckTitles[type])}</text>`).join('');
-  const paths = GROUPS.map((g) => {
+  const height = STATUS_ROWS.length * (rowH + gap) + 20;
+  const labels = STATUS_ROWS.map((r, row) => `<text x="0" y="${row * (rowH + gap) + 11}">${escapeHtml(r.label)}</text>`).join('');
+  const paths = STATUS_GROUPS.map((g) => {
     let d = '';
-    CHECK_ORDER.forEach((type, row) => {
+    STATUS_ROWS.forEach((r, row) => {
       points.forEach((p, i) => {
-        if (g.matches(p.checks[type])) d += `M${round(labelW + i * cellW)} ${row * (rowH + gap)}h${round(Math.max(cellW - 0.8, 0.8))}v${rowH}h${-round(Math.max(cellW - 0.8, 0.8))}z`;
+        if (g.matches(r.statusOf(p))) d += `M${round(labelW + i * cellW)} ${row * (rowH + gap)}h${round(Math.max(cellW - 0.8, 0.8))}v${rowH}h${-round(Math.max(cellW - 0.8, 0.8))}z`;
       });
     });
     return d ? `<path d="${d}" fill="${g.color}"/>` : '';
   }).join('');
   let lx = labelW;
-  const legend = GROUPS.map((g) => {
+  const legend = STATUS_GROUPS.map((g) => {
     const item = `<rect x="${lx}" y="${height - 11}" width="9" height="9" fill="${g.color}"/><text x="${lx + 13}" y="${height - 3}">${g.label}</text>`;
     lx += 24 + g.label.length * 6.5;
     return item;
   }).join('');
-  const summary = CHECK_ORDER.map((type) => {
-    const counts = GROUPS.map((g) => [g.label, points.filter((p) => g.matches(p.checks[type])).length] as const).filter(([, n]) => n > 0);
-    return `${reportCheckTitles[type]}: ${counts.map(([l, n]) => `${l} ${n} days`).join(', ')}`;
+  const summary = STATUS_ROWS.map((r) => {
+    const counts = STATUS_GROUPS.map((g) => [g.label, points.filter((p) => g.matches(r.statusOf(p))).length] as const).filter(([, n]) => n > 0);
+    return `${r.label}: ${counts.map(([l, n]) => `${l} ${n} days`).join(', ')}`;
   }).join('. ');
   return `<svg class="chart" viewBox="0 0 ${W} ${height}" role="img" aria-labelledby="status-${days}-t status-${days}-d">
 <title id="status-${days}-t">Status of each check per day, last ${days} days</title><desc id="status-${days}-d">${escapeHtml(summary)}.</desc>

@@ -2,9 +2,8 @@
  * Trend charts as vector paths: the score as one line (a day without a scan breaks it), each check's
  * status as a strip of day cells, one filled path per colour.
  */
-import type { CheckStatus, ReportTrendPoint } from '@sendwell/contracts';
-import { CHECK_ORDER, COLORS, checkStatusLabel, formatDay, statusColor } from '../presentation.js';
-import { reportCheckTitles } from '@sendwell/contracts';
+import type { ReportTrendPoint } from '@sendwell/contracts';
+import { COLORS, formatDay, STATUS_GROUPS, STATUS_ROWS } from '../presentation.js';
 import { FONT, type Doc } from './layout.js';
 
 const AXIS = 28;
@@ -44,26 +43,19 @@ export function scoreChart(doc: Doc, points: ReportTrendPoint[], x: number, y: n
 }
 
 const LABEL_W = 90;
-const STATUSES: Array<{ label: string; color: string; matches: (s: CheckStatus | undefined) => boolean }> = [
-  { label: checkStatusLabel.valid, color: statusColor('valid'), matches: (s) => s === 'valid' || s === 'success' },
-  { label: checkStatusLabel.warning, color: statusColor('warning'), matches: (s) => s === 'warning' },
-  { label: checkStatusLabel.error, color: statusColor('error'), matches: (s) => s === 'error' || s === 'missing' },
-  { label: checkStatusLabel.unknown, color: statusColor('unknown'), matches: (s) => s === 'unknown' },
-  { label: 'No scan', color: '#e5e7eb', matches: (s) => s === undefined },
-];
 
-/** One row per check, one cell per day; returns the height used. */
+/** One row for the overall status and one per check, one cell per day; returns the height used. */
 export function statusStrips(doc: Doc, points: ReportTrendPoint[], x: number, y: number, width: number): number {
   const rowH = 11;
   const gap = 3;
   const cellW = points.length ? (width - LABEL_W) / points.length : 0;
   doc.font(FONT.regular).fontSize(8).fillColor(COLORS.text);
-  CHECK_ORDER.forEach((type, row) => doc.text(reportCheckTitles[type], x, y + row * (rowH + gap) + 1.5, { width: LABEL_W - 6, lineBreak: false }));
-  for (const status of STATUSES) {
+  STATUS_ROWS.forEach((r, row) => doc.text(r.label, x, y + row * (rowH + gap) + 1.5, { width: LABEL_W - 6, lineBreak: false }));
+  for (const status of STATUS_GROUPS) {
     let any = false;
-    CHECK_ORDER.forEach((type, row) => {
+    STATUS_ROWS.forEach((r, row) => {
       points.forEach((p, i) => {
-        if (status.matches(p.checks[type])) {
+        if (status.matches(r.statusOf(p))) {
           doc.rect(x + LABEL_W + i * cellW, y + row * (rowH + gap), Math.max(cellW - 0.6, 0.6), rowH);
           any = true;
         }
@@ -71,10 +63,10 @@ export function statusStrips(doc: Doc, points: ReportTrendPoint[], x: number, y:
     });
     if (any) doc.fill(status.color);
   }
-  const legendY = y + CHECK_ORDER.length * (rowH + gap) + 4;
+  const legendY = y + STATUS_ROWS.length * (rowH + gap) + 4;
   let lx = x + LABEL_W;
   doc.fontSize(7);
-  for (const status of STATUSES) {
+  for (const status of STATUS_GROUPS) {
     doc.rect(lx, legendY + 1, 7, 7).fill(status.color);
     doc.fillColor(COLORS.muted).text(status.label, lx + 10, legendY + 0.5, { lineBreak: false });
     lx += 16 + doc.widthOfString(status.label) + 8;

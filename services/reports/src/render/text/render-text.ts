@@ -3,8 +3,7 @@
  * headings and aligned tables; charts become a summary of each window.
  */
 import type { ReportCheck, ReportDocument, ReportTrendPoint } from '@sendwell/contracts';
-import { CHECK_ORDER, checkStatusLabel, domainStatusLabel, formatDateTime, formatPoints, scoreText, severityLabel, trendWindows } from '../presentation.js';
-import { reportCheckTitles } from '@sendwell/contracts';
+import { checkStatusLabel, domainStatusLabel, formatDateTime, formatPoints, scoreText, severityLabel, STATUS_ROWS, trendWindows } from '../presentation.js';
 
 export const TEXT_WIDTH = 78;
 
@@ -66,10 +65,10 @@ function window(days: number, points: ReportTrendPoint[]): string[] {
         : 'No score in this window.',
     ),
   );
-  const rows = CHECK_ORDER.map((type) => {
-    const count = (match: (s: string | undefined) => boolean) => points.filter((p) => match(p.checks[type])).length;
+  const rows = STATUS_ROWS.map((r) => {
+    const count = (match: (s: string | undefined) => boolean) => points.filter((p) => match(r.statusOf(p))).length;
     return [
-      reportCheckTitles[type],
+      r.label,
       String(count((s) => s === 'valid' || s === 'success')),
       String(count((s) => s === 'warning')),
       String(count((s) => s === 'error' || s === 'missing')),
