@@ -79,17 +79,18 @@ describe('scanner worker processes', () => {
     // worker starved by a loaded CI machine is not taken for dead (a false stall would spend a try);
     // SCAN_MAX_STALLED_COUNT is the production default (2).
     const timings = { SCANNER_CONCURRENCY: '1', SCAN_LOCK_DURATION_MS: '8000', SCAN_STALLED_INTERVAL_MS: '2000' };
-    const slow = { ...timings, TEST_CHECK_DELAY_MS: '10000' };
+    const slow = { ...timings, TEST_CHECK_DELAY_MS: '30000' };
     const pair = [spawn(slow), spawn(slow)];
     await Promise.all(pair.map((p) => p.waitFor((e) => e.event === 'ready')));
     const [scan] = await queueScans(1);
     const runs = (p: WorkerProcess) => p.events.some((e) => e.event === 'active' && e.scanId === scan!.scanId);
     const first = await waitUntil(async () => pair.find(runs), { what: 'a worker running the scan' });
     const second = pair.find((p) => p !== first)!;
-    // The last worker, fast, starts while the first crash is noticed.
-    const last = spawn({ ...timings, TEST_CHECK_DELAY_MS: '200' });
     first.child.kill('SIGKILL');
     await second.waitFor((e) => e.event === 'active' && e.scanId === scan!.scanId);
+    // The last worker, fast, starts only once the second runs the scan: started earlier, it could
+    // take the first re-run itself and leave the second idle (seen on a loaded CI machine).
+    const last = spawn({ ...timings, TEST_CHECK_DELAY_MS: '200' });
     await last.waitFor((e) => e.event === 'ready');
     second.child.kill('SIGKILL');
 
