@@ -71,6 +71,9 @@ export async function queryPlans(db: Database, ids: { userId: number; sessionId:
   if (latest?.scanId) await add('GET /api/domains/{id}/checks (first time per scan)', 'CheckRepository.forScan', (d) => new CheckRepository(d).forScan(latest.scanId!));
   await add('GET /api/domain-checks/history', 'DomainRepository.listVisible', (d) => new DomainRepository(d).listVisible(ids.userId));
   const visible = await new DomainRepository(db).listVisible(ids.userId);
-  await add('GET /api/domain-checks/history', 'ScanRepository.history', (d) => new ScanRepository(d).history(visible.filter((v) => !v.isDeleted).map((v) => v.id)));
+  const active = visible.filter((v) => !v.isDeleted).map((v) => v.id);
+  await add('GET /api/domain-checks/history', 'ScanRepository.history', (d) => new ScanRepository(d).history(active));
+  await add('GET /api/domain-checks/history', 'ScanRepository.scoresByScan', (d) => new ScanRepository(d).scoresByScan(active));
+  await add('GET /api/domain-checks/history', 'ScanRepository.dnsChangesByScan', (d) => new ScanRepository(d).dnsChangesByScan(active));
   return plans;
 }

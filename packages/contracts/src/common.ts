@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Timestamps travel as ISO-8601 strings. */
 export const isoDateTime = z.iso.datetime({ offset: true });

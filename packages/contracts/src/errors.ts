@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Every error a service answers with carries one of these codes; the status follows from the code. */
 export const ErrorCode = {

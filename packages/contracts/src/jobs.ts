@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { alertEventSchema } from './entities/alert.js';
 import { scanTriggerSchema } from './entities/scan.js';
 import { domainNameSchema } from './validation.js';

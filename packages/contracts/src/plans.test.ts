@@ -87,6 +87,7 @@ describe('feature gates (spec README decisions)', () => {
     //                      free   onetime basic  standard advanced unknown
     scheduledScans: [false, false, true, true, true, false],
     domainsPage: [false, false, true, true, true, false],
+    domainDetail: [false, false, true, true, true, false],
     reports: [false, false, true, true, true, false],
     support: [false, false, true, true, true, false],
     history: [false, false, true, true, true, false],

@@ -1,20 +1,15 @@
-import { z } from 'zod';
-
 /**
  * Every plan rule of the product, in one place (spec README, "Decisions on the conflicts").
  * The web app shows these and every service enforces them; neither keeps a copy.
  */
 export const planTypes = ['free', 'onetime', 'basic', 'standard', 'advanced'] as const;
-export const planTypeSchema = z.enum(planTypes);
-export type PlanType = z.infer<typeof planTypeSchema>;
+export type PlanType = (typeof planTypes)[number];
 
 export const paidPlans = ['basic', 'standard', 'advanced'] as const;
-export const paidPlanSchema = z.enum(paidPlans);
-export type PaidPlan = z.infer<typeof paidPlanSchema>;
+export type PaidPlan = (typeof paidPlans)[number];
 
 export const currencies = ['AUD', 'USD', 'CAD'] as const;
-export const currencySchema = z.enum(currencies);
-export type Currency = z.infer<typeof currencySchema>;
+export type Currency = (typeof currencies)[number];
 export const defaultCurrency: Currency = 'AUD';
 
 const MINUTE = 60_000;
@@ -52,7 +47,7 @@ export const RECENTLY_DELETED_WINDOW_DAYS = 30;
 export const DEFAULT_STORAGE_LIMIT = 100;
 
 export function isPlanType(value: unknown): value is PlanType {
-  return planTypeSchema.safeParse(value).success;
+  return typeof value === 'string' && (planTypes as readonly string[]).includes(value);
 }
 
 export function planLabel(plan: string): string {
@@ -65,7 +60,7 @@ export function domainLimit(plan: string): number {
 }
 
 export function isPaidPlan(plan: string): plan is PaidPlan {
-  return paidPlanSchema.safeParse(plan).success;
+  return (paidPlans as readonly string[]).includes(plan);
 }
 
 const rank: Record<PlanType, number> = { free: 0, onetime: 0, basic: 1, standard: 2, advanced: 3 };
@@ -77,6 +72,8 @@ function atLeast(plan: string, min: PaidPlan): boolean {
 export const features = {
   scheduledScans: (plan: string) => isPaidPlan(plan),
   domainsPage: (plan: string) => isPaidPlan(plan),
+  /** A domain's detail page and its by-name reads; the free dashboard's card uses the by-id calls. */
+  domainDetail: (plan: string) => isPaidPlan(plan),
   reports: (plan: string) => isPaidPlan(plan),
   support: (plan: string) => isPaidPlan(plan),
   history: (plan: string) => isPaidPlan(plan),

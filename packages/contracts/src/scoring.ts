@@ -36,6 +36,12 @@ if (
   throw new Error('reputation part weights do not add up to REPUTATION_WEIGHTS');
 }
 
+/** DMARC policy strength (RFC 7489 §6.3 `p=`): reject blocks spoofed mail, quarantine files it, none only reports. */
+export const DMARC_POLICY_FACTOR: Record<string, number> = { reject: 1, quarantine: 0.85, none: 0.5 };
+
+/** Points of the blacklist part (out of 10) lost per list a domain or address is on. */
+export const BLACKLIST_POINTS_PER_LISTING = 4;
+
 /** The share of its part a check earns by status; `unknown` (could not tell) earns half. */
 export const CHECK_STATUS_FACTOR: Record<CheckStatus, number> = {
   valid: 1,

@@ -1,6 +1,7 @@
 import type { CheckDetails, CheckType, DnsSnapshot } from '@sendwell/contracts';
 import { CamelCasePlugin, Kysely, PostgresDialect, type ColumnType, type Transaction } from 'kysely';
 import pg from 'pg';
+import { PoolStats, type DatabaseStats } from './pool-stats.js';
 import { PreparingClient } from './prepared-statements.js';
 import type * as Generated from './schema.gen.js';
 
@@ -65,7 +66,21 @@ export function createDb({ connectionString, max = 10, applicationName = 'sendwe
   // needs its own listener.
   pool.on('connect', (client) => client.on('error', (error) => onConnectionError?.(error)));
   pool.on('error', () => undefined); // the connection's own listener above has reported it
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  const stats = new PoolStats(pool, max);
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+    log: (event) => stats.record(event.queryDurationMillis),
+  });
+  statsByDb.set(db, stats);
+  return db;
+}
+
+const statsByDb = new WeakMap<Database, PoolStats>();
+
+/** The pool's counters and recent statement times of a database made by `createDb` (null for any other). */
+export function databaseStats(db: Database): DatabaseStats | null {
+  return statsByDb.get(db)?.read() ?? null;
 }
 
 /** True when the server answers; used by start-up checks and health endpoints. */

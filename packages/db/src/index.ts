@@ -1,5 +1,6 @@
 export {
   createDb,
+  databaseStats,
   pingPostgres,
   type Database,
   type Executor,
@@ -11,6 +12,7 @@ export {
   type StoredCheckDetails,
 } from './database.js';
 export { migrateToLatest, migrationNames } from './migrate.js';
+export { SLOW_QUERY_MS, type DatabaseStats } from './pool-stats.js';
 export { ensureDatabase } from './ensure-database.js';
 export { applyPlanSchedule, type PlanSchedule } from './plan-schedule.js';
 export type * from './schema.gen.js';

@@ -4,7 +4,7 @@ export * from './env.js';
 export * from './outbound-guard.js';
 export { createLogger, type Logger } from './logger.js';
 export { authPlugin, requireAuth, isAdministrator, sessionCookie, type AuthContext, type AuthUser, type SessionCookie, type TokenClaims } from './auth-plugin.js';
-export { registerHealth } from './health.js';
+export { registerHealth, serviceStats } from './health.js';
 export { onShutdown, type ShutdownStep } from './shutdown.js';
 export { closeRedis, createRedis, pingRedis, warnUnlessNoEviction, type RedisRole } from './redis.js';
 export { createQueues, keepJobSchedulers, QUEUE_ADD_TIMEOUT_MS, SCHEDULER_CHECK_EVERY_MS, type JobSchedulerSpec, type Queues } from './queues.js';

@@ -22,6 +22,9 @@ export type ServiceName = (typeof SERVICES)[number];
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
 
+/** The stack's administrator account (ADMIN_EMAIL of every service): whoever registers it sees /server-stats. */
+export const STACK_ADMIN_EMAIL = 'admin@sendwell.test';
+
 export interface StackOptions {
   /** Each service logs to `<logDir>/<service>.log`. */
   logDir: string;
@@ -126,6 +129,7 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
     DATABASE_POOL_MAX: '5',
     REDIS_URL: backing.redisUrl,
     QUEUE_PREFIX: prefix,
+    ADMIN_EMAIL: STACK_ADMIN_EMAIL,
   };
   const env: Record<ServiceName, NodeJS.ProcessEnv> = {
     auth: { REQUIRE_EMAIL_VERIFICATION: 'true', APP_URL: baseUrl, SMTP_URL: smtp.url, MAIL_FROM: 'Sendwell <no-reply@sendwell.test>' },

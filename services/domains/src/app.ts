@@ -5,6 +5,7 @@ import { domainCheckRoutes } from './routes/domain-checks.routes.js';
 import { domainRoutes } from './routes/domains.routes.js';
 import { emailVerifyRoutes } from './routes/email-verify.routes.js';
 import { integrationRoutes } from './routes/integrations.routes.js';
+import { internalRoutes } from './routes/internal.routes.js';
 import { sampleDomainRoutes } from './routes/sample-domains.routes.js';
 import { scanRoutes } from './routes/scans.routes.js';
 
@@ -22,5 +23,6 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(integrationRoutes, { deps });
   await app.register(sampleDomainRoutes, { deps });
   await app.register(emailVerifyRoutes, { deps });
+  await app.register(internalRoutes, { deps });
   return app;
 }

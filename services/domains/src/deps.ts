@@ -35,6 +35,7 @@ import { CheckService } from './services/check.service.js';
 import { CleanUpService } from './services/clean-up.service.js';
 import { DomainService } from './services/domain.service.js';
 import { EmailVerifyService } from './services/email-verify.service.js';
+import { SystemStatsService } from './services/system-stats.service.js';
 import { IntegrationService } from './services/integration.service.js';
 import { NotificationPreferencesService } from './services/notification-preferences.service.js';
 import { WebhookService } from './services/webhook.service.js';
@@ -57,6 +58,7 @@ export interface Deps {
     alerts: AlertService;
     sampleDomains: SampleDomainService;
     emailVerify: EmailVerifyService;
+    systemStats: SystemStatsService;
     preferences: NotificationPreferencesService;
     integrations: IntegrationService;
     webhooks: WebhookService;
@@ -150,6 +152,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
         newPerMinute: env.SAMPLE_DOMAINS_PER_MINUTE,
       }),
       emailVerify: new EmailVerifyService(emailVerifier, new FixedWindowRepository(redis, env.QUEUE_PREFIX), verify.rateLimit),
+      systemStats: new SystemStatsService(db, queues),
       preferences: new NotificationPreferencesService(db),
       integrations: new IntegrationService(db, box, targets, sender, marketing, http, env.APP_URL),
       webhooks: new WebhookService(db, box, sender, http, env.APP_URL),

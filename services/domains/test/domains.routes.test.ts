@@ -1,6 +1,7 @@
 import {
   createDomainAnswer,
   DOMAIN_EXISTS,
+  DOMAIN_DETAIL_PLAN_MESSAGE,
   DOMAIN_NOT_FOUND,
   DOMAIN_NOT_RESTORABLE,
   FREE_DOMAIN_LIMIT_MESSAGE,
@@ -249,6 +250,22 @@ describe('GET /api/domains/{id} and /by-name/{name}', () => {
     const res = await call('GET', '/api/domains/by-name/not_a_domain', headers);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(messages.domainInvalid);
+  });
+
+  it.each(['free', 'onetime'])('answers 403 on %s to the by-name reads of the detail page, while the by-id card reads stay open', async (plan) => {
+    const { user, headers } = await signedIn(plan);
+    const d = await h.f.domain({ userId: user.id, name: 'free-detail.example.com' });
+    await h.f.completedScan(d.id);
+    for (const url of ['/api/domains/by-name/free-detail.example.com', '/api/domains/name/free-detail.example.com/checks', '/api/domains/name/free-detail.example.com/dns-records']) {
+      const res = await call('GET', url, headers);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: DOMAIN_DETAIL_PLAN_MESSAGE });
+    }
+    // The gate comes before the lookup: a missing name is refused the same way.
+    expect((await call('GET', '/api/domains/by-name/nobody.example.com', headers)).statusCode).toBe(403);
+    // The free dashboard's card reads by id.
+    expect((await call('GET', `/api/domains/${d.id}`, headers)).statusCode).toBe(200);
+    expect((await call('GET', `/api/domains/${d.id}/checks`, headers)).json()).toHaveLength(6);
   });
 
   it("answers another user's domain, a deleted one and the largest id, beyond any row, exactly like a missing one", async () => {

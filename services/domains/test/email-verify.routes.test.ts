@@ -1,4 +1,4 @@
-import { messages, NOT_AUTHENTICATED, type EmailVerificationResult } from '@sendwell/contracts';
+import { BULK_VERIFY_PLAN_MESSAGE, EMAIL_VERIFY_BATCH_MAX, emailVerifyBatchAnswer, messages, NOT_AUTHENTICATED, type EmailVerificationResult } from '@sendwell/contracts';
 import { startDnsServer, startSmtpServer, type TestDnsServer, type TestSmtpServer } from '@sendwell/testing';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -220,6 +220,62 @@ describe('POST /api/email-verify: the per-user limit', () => {
       expect(refused.json()).toMatchObject({ retryAfterSeconds: 1 });
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       expect((await call()).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('POST /api/email-verify/batch: the bulk mode', () => {
+  const batch = (emails: unknown, as: Record<string, string>, harness = h) => harness.app.inject({ method: 'POST', url: '/api/email-verify/batch', headers: as, payload: { emails } });
+
+  it('answers each address in the order asked, a repeated one looked up once, with the allowance left', async () => {
+    const as = await h.login(await h.factory.user('standard'));
+    const res = await batch(['john@valid.test', 'john..doe@valid.test', 'jane@nullmx.test', 'john@valid.test', 'jane@mailinator.com'], as);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = emailVerifyBatchAnswer.parse(res.json());
+    expect(body.results.map((r) => [r.email, r.category, r.status])).toEqual([
+      ['john@valid.test', 'send_to', 'valid'],
+      ['john..doe@valid.test', 'do_not_send', 'syntax_error'],
+      ['jane@nullmx.test', 'do_not_send', 'blocked'],
+      ['john@valid.test', 'send_to', 'valid'],
+      ['jane@mailinator.com', 'do_not_send', 'disposable'],
+    ]);
+    expect(body.remaining).toBe(5_000 - 5);
+  });
+
+  it.each(['free', 'basic'])('answers 403 on %s', async (plan) => {
+    const res = await batch(['john@valid.test'], await h.login(await h.factory.user(plan)));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: BULK_VERIFY_PLAN_MESSAGE });
+  });
+
+  it.each([
+    [[], 'Send at least one email address'],
+    [Array.from({ length: EMAIL_VERIFY_BATCH_MAX + 1 }, (_, i) => `u${i}@valid.test`), `Send at most ${EMAIL_VERIFY_BATCH_MAX} email addresses per batch`],
+    [['john@valid.test', '   '], messages.emailRequired],
+    ['john@valid.test', 'Send a list of email addresses'],
+  ])('answers 400 with a message for a bad list (%#)', async (emails, message) => {
+    const res = await batch(emails, await h.login(await h.factory.user('advanced')));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await batch(['john@valid.test'], {})).statusCode).toBe(401);
+  });
+
+  it('refuses a batch past the allowance whole and gives it back, so a smaller one still fits', async () => {
+    const limited = await startToolsHarness({ testDb: h.testDb, env: { DNS_SERVERS: dns.url, EMAIL_VERIFY_BULK_LIMIT: '5', EMAIL_VERIFY_BULK_WINDOW_SECONDS: '3600' } });
+    try {
+      const as = await limited.login(await limited.factory.user('advanced'));
+      expect((await batch(['a@valid.test', 'b@valid.test', 'c@valid.test'], as, limited)).json()).toMatchObject({ remaining: 2 });
+      const refused = await batch(['d@valid.test', 'e@valid.test', 'f@valid.test'], as, limited);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'You have reached the limit of 5 bulk verifications per hour (2 left). Please try again in 60 minutes.' });
+      expect((await batch(['d@valid.test', 'e@valid.test'], as, limited)).json()).toMatchObject({ remaining: 0 });
+      // The single tool keeps its own allowance.
+      expect((await limited.app.inject({ method: 'POST', url: '/api/email-verify', headers: as, payload: { email: 'g@valid.test' } })).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

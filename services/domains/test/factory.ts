@@ -121,7 +121,7 @@ export function factory(db: Database) {
       return scanId;
     },
 
-    async reputation(domainId: number, score: number, opts: { trend?: string; previousScore?: number | null; at?: Date } = {}) {
+    async reputation(domainId: number, score: number, opts: { trend?: string; previousScore?: number | null; at?: Date; scanId?: string } = {}) {
       await db
         .insertInto('domainReputationHistory')
         .values({
@@ -130,6 +130,7 @@ export function factory(db: Database) {
           trend: opts.trend ?? 'stable',
           previousScore: opts.previousScore ?? null,
           calculatedAt: opts.at ?? new Date(),
+          scanId: opts.scanId ?? null,
           factors: JSON.stringify({
             weightedScores: { emailAuthentication: 30, securityDeliverability: 30, configurationHealth: 20 },
             securityDeliverability: { blacklist: { score: 10, status: 'clean' } },
@@ -142,7 +143,20 @@ export function factory(db: Database) {
      * An alert row as the scanner writes it (the scanner's rules raise them from real scans; the
      * notify tests start from the row). `createdAt` in the past makes it one the sweep would pick up.
      */
-    async alert(opts: { userId: number; domainId: number; type?: string; severity?: string; createdAt?: Date; resolvedAt?: Date | null }) {
+    async alert(opts: {
+      userId: number;
+      domainId: number;
+      type?: string;
+      severity?: string;
+      createdAt?: Date;
+      resolvedAt?: Date | null;
+      /** The scan whose check raised it (its dns_performance check, as the scanner links dns_change). */
+      scanId?: string;
+      details?: Record<string, unknown>;
+    }) {
+      const check = opts.scanId
+        ? await db.selectFrom('domainChecks').select('id').where('scanId', '=', opts.scanId).where('type', '=', 'dns_performance').executeTakeFirstOrThrow()
+        : null;
       return db
         .insertInto('domainAlerts')
         .values({
@@ -152,7 +166,8 @@ export function factory(db: Database) {
           severity: opts.severity ?? 'high',
           title: `Alert ${tag()}`,
           message: 'Something changed.',
-          details: JSON.stringify({}),
+          details: JSON.stringify(opts.details ?? {}),
+          checkId: check?.id ?? null,
           createdAt: opts.createdAt ?? new Date(),
           resolvedAt: opts.resolvedAt ?? null,
         })

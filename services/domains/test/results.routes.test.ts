@@ -272,13 +272,41 @@ describe('GET /api/domain-checks/history', () => {
       ['hist.example.com', false],
       ['hist-deleted.example.com', true],
     ]);
+    const summary = { status: 'completed', createdAt: expect.any(String), checkCount: 6, passedCount: 4, overallStatus: 'healthy', score: null, dnsChanges: [] };
     expect(history[0]!.scans).toEqual([
-      { id: newer, status: 'completed', createdAt: expect.any(String), checkCount: 6, passedCount: 4, health: 'warning' },
-      { id: older, status: 'completed', createdAt: expect.any(String), checkCount: 6, passedCount: 4, health: 'critical' },
+      { ...summary, id: newer, health: 'warning', checks: expect.objectContaining({ dkim: 'warning', ssl_certificate: 'unknown', spf: 'valid' }) },
+      { ...summary, id: older, health: 'critical', checks: expect.objectContaining({ spf: 'error', dmarc: 'warning', dkim: 'valid' }) },
     ]);
+    expect(Object.keys(history[0]!.scans[0]!.checks)).toHaveLength(6);
     // dns_performance 'success' is not "passed": the contracts' rule counts valid, passed and clean only (part 2 §4).
     expect(history[0]!.scanCount).toBe(2);
     expect(history[1]).toMatchObject({ scans: [], scanCount: 1, deletedAt: expect.any(String) });
+  });
+
+  it("says what changed: each scan's DNS differences, and its score where the plan shows scores", async () => {
+    const scanWithChange = async (plan: string) => {
+      const { user, headers } = await signedIn(plan);
+      const d = await h.f.domain({ userId: user.id });
+      await h.f.completedScan(d.id, { at: minutesAgo(90) });
+      const scan = await h.f.completedScan(d.id, { at: minutesAgo(30), statuses: { dmarc: 'warning' } });
+      await h.f.reputation(d.id, 71, { scanId: scan });
+      await h.f.alert({
+        userId: user.id,
+        domainId: d.id,
+        type: 'dns_change',
+        scanId: scan,
+        details: { changes: [{ summary: 'DMARC policy downgraded from reject to none', impact: 'weakens' }, { summary: 'MX changed', impact: 'mail' }] },
+      });
+      await h.f.alert({ userId: user.id, domainId: d.id, type: 'dmarc_missing', scanId: scan, details: { changes: [{ summary: 'not a DNS change' }] } });
+      const [newest, previous] = domainHistoryAnswer.parse((await call('GET', '/api/domain-checks/history', headers)).json())[0]!.scans;
+      return { newest: newest!, previous: previous! };
+    };
+
+    const standard = await scanWithChange('standard');
+    expect(standard.newest).toMatchObject({ score: 71, dnsChanges: ['DMARC policy downgraded from reject to none', 'MX changed'], checks: { dmarc: 'warning' } });
+    expect(standard.previous).toMatchObject({ score: null, dnsChanges: [], checks: { dmarc: 'valid' } });
+    // Basic has history but no reputation score (plan rules in the contracts): the score stays hidden.
+    expect((await scanWithChange('basic')).newest).toMatchObject({ score: null, dnsChanges: ['DMARC policy downgraded from reject to none', 'MX changed'] });
   });
 
   it.each(['free', 'onetime'])('answers 403 with the plan message on %s', async (plan) => {
@@ -295,10 +323,15 @@ describe('GET /api/domain-checks/history', () => {
 });
 
 describe('GET /api/domain-checks/{scanId}', () => {
-  it('answers one scan with its checks and summary', async () => {
+  it('answers one scan with its checks, summary and the DNS records it read', async () => {
     const { user, headers } = await signedIn();
     const d = await h.f.domain({ userId: user.id, name: 'one-scan.example.com' });
-    const scanId = await h.f.completedScan(d.id, { statuses: { blacklist: 'error' } });
+    const scanId = await h.f.completedScan(d.id, {
+      statuses: { blacklist: 'error' },
+      snapshot: { a: ['192.0.2.7'], spfRecord: 'v=spf1 mx -all', dmarcRecord: 'v=DMARC1; p=quarantine' },
+    });
+    // A later scan read other records: the detail is this scan's, not the latest.
+    await h.f.completedScan(d.id, { snapshot: { a: ['192.0.2.8'], spfRecord: 'v=spf1 -all' } });
     const res = await call('GET', `/api/domain-checks/${scanId}`, headers);
     expect(res.statusCode).toBe(200);
     const detail = scanDetailAnswer.parse(res.json());
@@ -308,6 +341,7 @@ describe('GET /api/domain-checks/{scanId}', () => {
       checkCount: 6,
       passedCount: 5,
       health: 'critical',
+      dnsRecords: { aRecords: ['192.0.2.7'], spfRecord: 'v=spf1 mx -all', dmarcRecord: 'v=DMARC1; p=quarantine', checkedAt: expect.any(String) },
     });
     expect(detail.checks).toHaveLength(6);
   });

@@ -1,4 +1,5 @@
 import { createApp, type App } from '@sendwell/server-kit';
+import { registerServerStats } from './admin/server-stats.routes.js';
 import { crossSiteCheck } from './csrf.js';
 import type { Deps } from './deps.js';
 import { countRequests, registerMetricsRoute } from './metrics.js';
@@ -23,6 +24,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   refuseTunnels(app);
   registerLiveness(app);
   registerDocsRoutes(app);
+  registerServerStats(app, { upstreams: deps.upstreams, metrics });
   await app.register(proxyRoutes, {
     upstreams: deps.upstreams,
     rateLimiter: deps.rateLimiter,

@@ -113,7 +113,7 @@ describe('routing', () => {
     expect(res.body).toBe('');
   });
 
-  it.each(['/api/nothing', '/api/admin/server-stats', '/api/email-verify/extra', '/api/setup-intentx', '/api/', '/api'])('answers 404 JSON for %s', async (url) => {
+  it.each(['/api/nothing', '/api/admin/other', '/api/email-verify/extra', '/api/setup-intentx', '/api/', '/api'])('answers 404 JSON for %s', async (url) => {
     const res = await gateway.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/application\/json/);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idParamSchema } from '../common.js';
 import { alertSchema } from '../entities/alert.js';
 import { notificationPreferencesSchema } from '../entities/notification-preferences.js';

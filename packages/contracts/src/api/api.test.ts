@@ -139,7 +139,20 @@ describe('domain answers', () => {
           lastScan: T,
           isDeleted: false,
           deletedAt: null,
-          scans: [{ id: SCAN_ID, status: 'completed', createdAt: T, checkCount: 6, passedCount: 5, health: 'warning' }],
+          scans: [
+            {
+              id: SCAN_ID,
+              status: 'completed',
+              createdAt: T,
+              checkCount: 6,
+              passedCount: 5,
+              health: 'warning',
+              overallStatus: 'warning',
+              checks: { spf: 'valid', dmarc: 'warning' },
+              score: 82,
+              dnsChanges: ['MX changed'],
+            },
+          ],
         },
         { id: 2, name: 'b.com', status: 'pending', scanCount: 0, lastScan: null, isDeleted: true, deletedAt: T, scans: [] },
       ]).success,
@@ -294,6 +307,10 @@ describe('email verification and admin', () => {
         monitoring: { scheduledScans: 30, continuousMonitoringActive: true, alertsLast24h: 2, notificationsSent: 2 },
         users: { totalUsers: 43, activeUsers: 20, premiumUsers: 5 },
         system: { uptime: 3600, cpuUsage: 12, memoryUsage: 40, diskUsage: 55, heapUsedMB: 80, rssUsedMB: 150 },
+        services: [{ service: 'auth', pool: { total: 2, idle: 1, waiting: 0, max: 10 }, queries: { count: 5, avgMs: 1.2, slow: 0 }, process: { uptimeSeconds: 60, heapUsedMB: 30, rssMB: 90 }, reachable: true }],
+        queues: [{ name: 'scan', waiting: 0, active: 1, delayed: 2, failed: 0 }],
+        gateway: { requestsTotal: 10, requestsPerSecond: 0.5, errorRate: 0, p95Ms: 25 },
+        measuredAt: '2026-11-25T10:00:00.000Z',
       }).success,
     ).toBe(true);
   });

@@ -1,7 +1,9 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { isoDateTime } from '../common.js';
 import { invoiceSchema, paymentMethodSchema, subscriptionStatusSchema } from '../entities/billing.js';
-import { paidPlans, planTypeSchema } from '../plans.js';
+import { planTypeSchema } from '../plan-schemas.js';
+import { paidPlans } from '../plans.js';
+export { invoiceFileName } from './billing-rules.js';
 
 const planField = z.enum(paidPlans, { error: 'Please choose one of the plans: basic, standard or advanced' });
 
@@ -62,7 +64,6 @@ export const invoiceIdParams = z.object({
 });
 export type InvoiceIdParams = z.infer<typeof invoiceIdParams>;
 export const INVOICE_NOT_FOUND_MESSAGE = 'Invoice not found';
-export const invoiceFileName = (invoice: { number: string | null; id: string }): string => `invoice-${invoice.number ?? invoice.id}.pdf`;
 
 /** GET /api/billing/history: invoices of the past 18 months, newest first. */
 export const billingHistoryAnswer = z.array(invoiceSchema);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idParamSchema, okSchema } from '../common.js';
 import { domainCheckSchema, dnsRecordsSchema } from '../entities/check.js';
 import { deletedDomainSchema, domainSchema } from '../entities/domain.js';
@@ -7,6 +7,7 @@ import { reputationSchema } from '../entities/reputation.js';
 import { scanIdSchema, scanSchema, scanStatusSchema } from '../entities/scan.js';
 import { domainLimit, MANUAL_SCAN_COOLDOWN_MS, planRules, isPlanType } from '../plans.js';
 import { domainNameSchema } from '../validation.js';
+export { domainRemovedMessage, domainRestoredMessage } from './domain-messages.js';
 
 /** `{id}` of /api/domains/{id}/... */
 export const domainIdParams = z.object({ id: idParamSchema });
@@ -114,13 +115,10 @@ export const DOMAIN_NOT_RESTORABLE = 'This domain cannot be restored. It may hav
 export const SCAN_STARTED_MESSAGE = 'Domain scan has been started. Results will appear shortly.';
 export const BLACKLIST_CHECK_STARTED_MESSAGE = 'Blacklist check has been started. Results will appear shortly.';
 export const DOMAIN_ADDED_MESSAGE = 'Domain added. The first scan has been started.';
+export const DOMAIN_DETAIL_PLAN_MESSAGE = 'Domain details are available on paid plans. Please upgrade to view them.';
 export const HISTORY_PLAN_MESSAGE = 'Domain history is available on paid plans. Please upgrade to view it.';
 export const SCAN_QUEUE_UNAVAILABLE = 'The scan could not be started right now. Please try again in a few minutes.';
 export const REPUTATION_PLAN_MESSAGE = 'Reputation scores are available on Standard and Advanced plans.';
-
-export const domainRemovedMessage = (name: string) =>
-  `${name} has been removed from monitoring. Data will be retained for 90 days.`;
-export const domainRestoredMessage = (name: string) => `${name} has been restored to your active domains`;
 
 /** The refusal when adding a domain over the plan limit (deleted domains still in their window count). */
 export function domainLimitMessage(plan: string): string {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idParamSchema } from '../common.js';
 import { integrationListEntrySchema, integrationServiceSchema, integrationSettingsSchema } from '../entities/integration.js';
 import { webhookEndpointSchema, webhookUrlSchema } from '../entities/webhook.js';

@@ -1,8 +1,10 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idParamSchema, idSchema, okSchema } from '../common.js';
 import { reportDocumentSchema } from '../entities/report-document.js';
 import { reportFormatSchema, reportSchema } from '../entities/report.js';
 import { textField } from '../validation.js';
+import { NO_DOMAINS_FOR_REPORTS } from './report-messages.js';
+export { NO_DOMAINS_FOR_REPORTS } from './report-messages.js';
 
 /** GET /api/reports: newest first, without the documents (see `getReportAnswer`). */
 export const listReportsAnswer = z.array(reportSchema);
@@ -11,8 +13,6 @@ export type ListReportsAnswer = z.infer<typeof listReportsAnswer>;
 /** GET /api/reports/{id}: the row and, once built, its document (the JSON download's content). */
 export const getReportAnswer = reportSchema.extend({ document: reportDocumentSchema.nullable() });
 export type GetReportAnswer = z.infer<typeof getReportAnswer>;
-
-export const NO_DOMAINS_FOR_REPORTS = 'No domains available - You need to add domains before generating reports.';
 
 /**
  * A domain as the client sends it: the whole domain object (part 1 §7), of which the server reads only

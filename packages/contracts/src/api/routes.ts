@@ -3,7 +3,7 @@ import { markAlertReadParams, listAlertsQuery, updateNotificationPreferencesBody
 import { createSubscriptionBody, invoiceIdParams, updatePaymentMethodBody, updateSubscriptionBody } from './billing.js';
 import { forgotPasswordBody, loginBody, registerBody, resetPasswordBody, verifyEmailQuery } from './auth.js';
 import { createDomainBody, domainIdParams, domainNameParams, domainScanParams, restoreDomainBody, scanIdParams } from './domains.js';
-import { emailVerifyBody } from './email-verify.js';
+import { emailVerifyBatchBody, emailVerifyBody } from './email-verify.js';
 import { createWebhookBody, integrationServiceParams, saveIntegrationBody, webhookIdParams } from './integrations.js';
 import { downloadReportQuery, generateReportsBody, reportIdParams } from './reports.js';
 import { sampleDomainParams } from './sample-domains.js';
@@ -77,6 +77,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/integrations/webhooks/:id/test', service: 'domains', params: webhookIdParams },
   { method: 'GET', path: '/api/sample-domains/:domain', service: 'domains', params: sampleDomainParams },
   { method: 'POST', path: '/api/email-verify', service: 'domains', body: emailVerifyBody },
+  { method: 'POST', path: '/api/email-verify/batch', service: 'domains', body: emailVerifyBatchBody },
 
   { method: 'POST', path: '/api/subscription', service: 'billing', body: createSubscriptionBody },
   { method: 'POST', path: '/api/subscription/update', service: 'billing', body: updateSubscriptionBody },

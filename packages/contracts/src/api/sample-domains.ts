@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { checkStatusSchema, checkTypeSchema } from '../entities/check.js';
 import { domainStatusSchema } from '../entities/domain.js';
 import { isoDateTime } from '../common.js';

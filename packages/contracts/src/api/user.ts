@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { userSchema } from '../entities/user.js';
-import { currencySchema } from '../plans.js';
+import { currencySchema } from '../plan-schemas.js';
 import { dateFormatSchema, timezoneSchema } from '../validation.js';
 
 /** GET /api/user */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
 import { scanIdSchema } from './scan.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { isoDateTime } from '../common.js';
 
 /** The record sets a snapshot holds; `failed` names those that could not be read this time. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
 
 /** Stored domain statuses; the interface shows healthy, warning, critical and pending, anything else as unknown. */

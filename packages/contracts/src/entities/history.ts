@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
-import { domainCheckSchema } from './check.js';
+import { checkStatusSchema, checkTypeSchema, dnsRecordsSchema, domainCheckSchema } from './check.js';
 import { domainStatusSchema } from './domain.js';
 import { scanIdSchema, scanSchema, scanStatusSchema } from './scan.js';
 
@@ -17,6 +17,14 @@ export const historyScanSchema = z.object({
   checkCount: z.number().int().nonnegative(),
   passedCount: z.number().int().nonnegative(),
   health: scanHealthSchema,
+  /** The domain's overall status after this scan. */
+  overallStatus: domainStatusSchema.nullable(),
+  /** Each check's status in this scan, so the page can say what changed from the scan before. */
+  checks: z.partialRecord(checkTypeSchema, checkStatusSchema),
+  /** The reputation score calculated for this scan; null where the plan has no scores or none was stored. */
+  score: z.number().int().min(0).max(100).nullable(),
+  /** The semantic DNS differences from the previous scan, e.g. "DMARC policy downgraded from reject to none". */
+  dnsChanges: z.array(z.string()),
 });
 export type HistoryScan = z.infer<typeof historyScanSchema>;
 
@@ -42,6 +50,8 @@ export const scanDetailSchema = z.object({
   checkCount: z.number().int().nonnegative(),
   passedCount: z.number().int().nonnegative(),
   health: scanHealthSchema,
+  /** The DNS records this scan read (its snapshot, else what its checks recorded). */
+  dnsRecords: dnsRecordsSchema,
 });
 export type ScanDetail = z.infer<typeof scanDetailSchema>;
 

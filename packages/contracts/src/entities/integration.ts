@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { messages, textField } from '../validation.js';
 
 /** Service names as the client sends them: lower case, "constant contact" with its space (part 2 §7). */

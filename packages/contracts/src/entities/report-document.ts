@@ -3,16 +3,15 @@
  * format renders (PDF, HTML, text) and which the JSON download is verbatim. Versioned: a consumer
  * keys on `schemaVersion`, and a change that is not purely additive bumps it.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
 import { checkStatusSchema, checkTypeSchema, findingSeveritySchema } from './check.js';
 import { REPUTATION_WEIGHTS } from './reputation.js';
+export { REPORT_TREND_WINDOWS } from './report-rules.js';
 
 export const REPORT_SCHEMA_VERSION = 1;
 export const REPORT_SCHEMA_ID = 'https://sendwell.app/schemas/report/v1.json';
 
-/** Trend windows the full report draws, in days. */
-export const REPORT_TREND_WINDOWS = [30, 90] as const;
 /** Actions the summary report lists. */
 export const SUMMARY_ACTION_COUNT = 3;
 

@@ -1,5 +1,7 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
+import { reportFormats } from './report-rules.js';
+export { reportFormats, reportFormatMedia, reportFileName, REPORT_SIZE_ESTIMATE_MB, REPORT_SUMMARY_PREVIEW_CHARS } from './report-rules.js';
 
 /** Known report types; stored as text because part 1 §3 says "among others". */
 export const reportTypes = ['automated', 'full', 'summary'] as const;
@@ -38,26 +40,6 @@ export const reportSchema = z.object({
 });
 export type Report = z.infer<typeof reportSchema>;
 
-/** The formats one report model is rendered to. */
-export const reportFormats = ['pdf', 'html', 'json', 'text'] as const;
 export const reportFormatSchema = z.enum(reportFormats, { error: 'Format must be pdf, html, json or text' });
 export type ReportFormat = z.infer<typeof reportFormatSchema>;
 
-export const reportFormatMedia: Record<ReportFormat, { contentType: string; extension: string }> = {
-  pdf: { contentType: 'application/pdf', extension: 'pdf' },
-  html: { contentType: 'text/html; charset=utf-8', extension: 'html' },
-  json: { contentType: 'application/json; charset=utf-8', extension: 'json' },
-  text: { contentType: 'text/plain; charset=utf-8', extension: 'txt' },
-};
-
-/** `sendwell-{domain}-{date}.{ext}`, the date being the report's creation day (UTC, YYYY-MM-DD). */
-export function reportFileName(domainName: string, createdAt: string | Date, format: ReportFormat): string {
-  const day = new Date(createdAt).toISOString().slice(0, 10);
-  const safeDomain = domainName.toLowerCase().replace(/[^a-z0-9.-]/g, '_');
-  return `sendwell-${safeDomain}-${day}.${reportFormatMedia[format].extension}`;
-}
-
-/** Part 1's bulk delete estimate: 0.02 MB freed per report. */
-export const REPORT_SIZE_ESTIMATE_MB = 0.02;
-/** The card's summary preview. */
-export const REPORT_SUMMARY_PREVIEW_CHARS = 120;

@@ -1,13 +1,11 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
+import { REPUTATION_WEIGHTS, BLACKLIST_SCORE_MAX } from './reputation-rules.js';
+export { REPUTATION_WEIGHTS, BLACKLIST_SCORE_MAX } from './reputation-rules.js';
 
 export const reputationTrends = ['improving', 'declining', 'stable'] as const;
 export const reputationTrendSchema = z.enum(reputationTrends);
 export type ReputationTrend = z.infer<typeof reputationTrendSchema>;
-
-/** The breakdown weights of part 2 §9: 40 + 35 + 25 = 100; the blacklist part is out of 10. */
-export const REPUTATION_WEIGHTS = { emailAuthentication: 40, securityDeliverability: 35, configurationHealth: 25 } as const;
-export const BLACKLIST_SCORE_MAX = 10;
 
 const part = (max: number) => z.number().min(0).max(max);
 

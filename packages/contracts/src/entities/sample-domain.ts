@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
 import { checkStatusSchema, checkTypeSchema } from './check.js';
 import { domainStatusSchema } from './domain.js';

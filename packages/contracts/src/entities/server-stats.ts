@@ -1,10 +1,37 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
+import { isoDateTime } from '../common.js';
 
 export const poolHealths = ['healthy', 'warning', 'critical'] as const;
 const count = z.number().int().nonnegative();
 const percent = z.number().min(0).max(100);
 
-/** `GET /api/admin/server-stats` (part 2 §3). */
+/** One process's own figures, from its `GET /internal/stats` (each service answers on its own port, never through the gateway). */
+export const serviceStatsSchema = z.object({
+  service: z.string(),
+  pool: z.object({ total: count, idle: count, waiting: count, max: count }).nullable(),
+  /** Statements of the last 15 minutes. */
+  queries: z.object({ count: count, avgMs: z.number().nonnegative(), slow: count }).nullable(),
+  process: z.object({ uptimeSeconds: z.number().nonnegative(), heapUsedMB: z.number().nonnegative(), rssMB: z.number().nonnegative() }),
+});
+export type ServiceStats = z.infer<typeof serviceStatsSchema>;
+
+export const queueStatsSchema = z.object({ name: z.string(), waiting: count, active: count, delayed: count, failed: count });
+export type QueueStats = z.infer<typeof queueStatsSchema>;
+
+/** What the domains service reads for the whole system: Postgres counts and every BullMQ queue. */
+export const systemFiguresSchema = z.object({
+  scans: z.object({ active: count, domainsScannedToday: count, avgScanSeconds: z.number().nonnegative(), failedLast24h: count }),
+  domains: z.object({ total: count, scheduled: count }),
+  users: z.object({ total: count, active: count, premium: count }),
+  alerts: z.object({ raisedLast24h: count, deliveredLast24h: count }),
+  queues: z.array(queueStatsSchema),
+});
+export type SystemFigures = z.infer<typeof systemFiguresSchema>;
+
+/** The domains service's `/internal/stats`: its own figures and the system's. */
+export const domainsInternalStatsSchema = serviceStatsSchema.extend({ system: systemFiguresSchema });
+
+/** `GET /api/admin/server-stats` (part 2 §3), with the figures behind each card. */
 export const serverStatsSchema = z.object({
   database: z.object({
     activeConnections: count,
@@ -39,5 +66,18 @@ export const serverStatsSchema = z.object({
     heapUsedMB: z.number().nonnegative(),
     rssUsedMB: z.number().nonnegative(),
   }),
+  /** Beyond the spec's cards: each service's pool and process, every queue, and the gateway's traffic. */
+  services: z.array(serviceStatsSchema.extend({ reachable: z.boolean() })),
+  queues: z.array(queueStatsSchema),
+  gateway: z.object({
+    /** Since the gateway started. */
+    requestsTotal: count,
+    requestsPerSecond: z.number().nonnegative(),
+    /** Share of answers that were 5xx, in percent. */
+    errorRate: percent,
+    /** The 95th percentile of answer times, in milliseconds, from the request histogram. */
+    p95Ms: z.number().nonnegative().nullable(),
+  }),
+  measuredAt: isoDateTime,
 });
 export type ServerStats = z.infer<typeof serverStatsSchema>;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { isoDateTime, idSchema } from '../common.js';
-import { currencySchema } from '../plans.js';
+import { currencySchema } from '../plan-schemas.js';
 import { signupSourceSchema } from '../validation.js';
 
 /** The user as every call answers it: never the password hash nor any token. */

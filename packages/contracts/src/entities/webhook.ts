@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { isoDateTime } from '../common.js';
 import { textField } from '../validation.js';
 import { alertSeveritySchema, type AlertEvent } from './alert.js';

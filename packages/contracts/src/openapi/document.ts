@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { API_ROUTES, type ApiRoute } from '../api/routes.js';
 import { apiErrorSchema } from '../errors.js';
 import { API_RESPONSES, SESSION_FREE_CALLS } from './responses.js';

@@ -48,7 +48,7 @@ import {
   scanDomainAnswer,
   scanStatusAnswer,
 } from '../api/domains.js';
-import { emailVerifyAnswer } from '../api/email-verify.js';
+import { emailVerifyAnswer, emailVerifyBatchAnswer } from '../api/email-verify.js';
 import { sampleDomainAnswer } from '../api/sample-domains.js';
 import { deleteUserAnswer, getUserAnswer, userUpdateAnswer } from '../api/user.js';
 import { apiErrorSchema } from '../errors.js';
@@ -102,9 +102,9 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   'POST /api/domains': answers({ 201: createDomainAnswer, 200: createDomainAnswer }, 400, 401, 403, 409),
   'GET /api/domains/deleted': answers({ 200: listDeletedDomainsAnswer }, 401),
   'POST /api/domains/restore': answers({ 200: restoreDomainAnswer }, 400, 401, 403, 404, 409),
-  'GET /api/domains/by-name/:domainName': answers({ 200: getDomainAnswer }, 400, 401, 404),
-  'GET /api/domains/name/:domainName/checks': answers({ 200: listChecksAnswer }, 400, 401, 404),
-  'GET /api/domains/name/:domainName/dns-records': answers({ 200: dnsRecordsAnswer }, 400, 401, 404),
+  'GET /api/domains/by-name/:domainName': answers({ 200: getDomainAnswer }, 400, 401, 403, 404),
+  'GET /api/domains/name/:domainName/checks': answers({ 200: listChecksAnswer }, 400, 401, 403, 404),
+  'GET /api/domains/name/:domainName/dns-records': answers({ 200: dnsRecordsAnswer }, 400, 401, 403, 404),
   'GET /api/domains/:id': answers({ 200: getDomainAnswer }, 400, 401, 404),
   'DELETE /api/domains/:id': answers({ 200: deleteDomainAnswer }, 400, 401, 404),
   'GET /api/domains/:id/checks': answers({ 200: listChecksAnswer }, 400, 401, 404),
@@ -131,6 +131,7 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   'POST /api/integrations/webhooks/:id/test': answers({ 200: testIntegrationAnswer }, 400, 401, 403, 404),
   'GET /api/sample-domains/:domain': answersWithoutServerError({ 200: sampleDomainAnswer }, 400, 429, 503),
   'POST /api/email-verify': answersWithoutServerError({ 200: emailVerifyAnswer }, 400, 401, 429),
+  'POST /api/email-verify/batch': answersWithoutServerError({ 200: emailVerifyBatchAnswer }, 400, 401, 403, 429),
 
   'POST /api/subscription': answers({ 200: createSubscriptionAnswer }, 400, 401, 402, 403, 503),
   'POST /api/subscription/update': answers({ 200: updateSubscriptionAnswer }, 400, 401, 402, 403, 503),

@@ -7,6 +7,7 @@ import * as scanRecovery from './2026-11-23T19-00_scan-recovery.js';
 import * as scanPaused from './2026-11-24T00-00_scan-paused.js';
 import * as alertDelivery from './2026-11-24T19-00_alert-delivery.js';
 import * as reports from './2026-11-25T00-00_reports.js';
+import * as historyCheckTypes from './2026-11-25T02-00_history-check-types.js';
 
 /** Listed explicitly (not read from disk) so migrations run the same from source, a bundle or a container. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24T00-00_scan-paused': scanPaused,
   '2026-11-24T19-00_alert-delivery': alertDelivery,
   '2026-11-25T00-00_reports': reports,
+  '2026-11-25T02-00_history-check-types': historyCheckTypes,
 };

@@ -5,13 +5,13 @@ import { emailVerifierConfig, emailVerifyEnvFields } from './email-verify.env.js
 const parse = (env: Record<string, string>) => z.object(emailVerifyEnvFields).safeParse(env);
 
 describe('email verification settings', () => {
-  it('defaults to no probing, port 25, 60 an hour and the system resolvers', () => {
+  it('defaults to no probing, port 25, 60 an hour, 5,000 a day in bulk and the system resolvers', () => {
     const parsed = parse({});
     expect(parsed.success).toBe(true);
     expect(emailVerifierConfig(parsed.data!)).toEqual({
       dns: { servers: [], timeoutMs: 2000 },
       verifier: { smtpProbe: false, smtpPort: 25, heloDomain: 'sendwell.local', smtpTimeoutMs: 5000, outbound: { allowLoopback: false } },
-      rateLimit: { limit: 60, windowSeconds: 3600 },
+      rateLimit: { limit: 60, windowSeconds: 3600, bulkLimit: 5000, bulkWindowSeconds: 86400 },
     });
   });
 

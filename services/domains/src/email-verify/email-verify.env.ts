@@ -41,12 +41,15 @@ export const emailVerifyEnvFields = {
   /** Verifications per user per window (EMAIL_VERIFY_RATE_WINDOW_SECONDS, default an hour). */
   EMAIL_VERIFY_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(60),
   EMAIL_VERIFY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3_600),
+  /** Addresses per user per bulk window (EMAIL_VERIFY_BULK_WINDOW_SECONDS, default a day) in the bulk mode. */
+  EMAIL_VERIFY_BULK_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  EMAIL_VERIFY_BULK_WINDOW_SECONDS: z.coerce.number().int().min(1).max(7 * 86_400).default(86_400),
 };
 
 type EmailVerifyEnv = { [K in keyof typeof emailVerifyEnvFields]: z.infer<(typeof emailVerifyEnvFields)[K]> };
 
 /** ALLOW_LOOPBACK_TARGETS comes from the shared settings (server-kit's baseEnvSchema); unset, the guard refuses loopback. */
-export function emailVerifierConfig(env: EmailVerifyEnv & { ALLOW_LOOPBACK_TARGETS?: boolean }): { dns: DnsLookupOptions; verifier: EmailVerifierConfig; rateLimit: { limit: number; windowSeconds: number } } {
+export function emailVerifierConfig(env: EmailVerifyEnv & { ALLOW_LOOPBACK_TARGETS?: boolean }): { dns: DnsLookupOptions; verifier: EmailVerifierConfig; rateLimit: { limit: number; windowSeconds: number; bulkLimit: number; bulkWindowSeconds: number } } {
   return {
     dns: { servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS },
     verifier: {
@@ -56,6 +59,11 @@ export function emailVerifierConfig(env: EmailVerifyEnv & { ALLOW_LOOPBACK_TARGE
       smtpTimeoutMs: env.EMAIL_VERIFY_SMTP_TIMEOUT_MS,
       outbound: { allowLoopback: env.ALLOW_LOOPBACK_TARGETS ?? false },
     },
-    rateLimit: { limit: env.EMAIL_VERIFY_RATE_LIMIT, windowSeconds: env.EMAIL_VERIFY_RATE_WINDOW_SECONDS },
+    rateLimit: {
+      limit: env.EMAIL_VERIFY_RATE_LIMIT,
+      windowSeconds: env.EMAIL_VERIFY_RATE_WINDOW_SECONDS,
+      bulkLimit: env.EMAIL_VERIFY_BULK_LIMIT,
+      bulkWindowSeconds: env.EMAIL_VERIFY_BULK_WINDOW_SECONDS,
+    },
   };
 }

@@ -1,4 +1,14 @@
-import { scanStatusSchema, scanTriggerSchema, summariseChecks, type HistoryScan, type Scan } from '@sendwell/contracts';
+import {
+  checkStatusSchema,
+  checkTypeSchema,
+  scanStatusSchema,
+  scanTriggerSchema,
+  summariseChecks,
+  type CheckStatus,
+  type CheckType,
+  type HistoryScan,
+  type Scan,
+} from '@sendwell/contracts';
 import type { HistoryScanRow, ScanRow } from '../repositories/scan.repository.js';
 import { toIso, toIsoOrNull } from './time.js';
 import { toDomainStatus } from './domain.mapper.js';
@@ -21,9 +31,27 @@ export function toScanDto(row: ScanRow): Scan {
   };
 }
 
-/** A history row: check count, "n/m passed" and the scan group's health (part 2 §4), from the contracts' rules. */
-export function toHistoryScanDto(row: HistoryScanRow): HistoryScan {
-  const { checkCount, passedCount, health } = summariseChecks(row.checkStatuses);
+/** The summaries of the `dns_change` alert's changes (`{ summary }` objects); anything else reads as none. */
+function changeSummaries(changes: unknown): string[] {
+  if (!Array.isArray(changes)) return [];
+  return changes.flatMap((c: unknown) => (typeof c === 'object' && c !== null && typeof (c as { summary?: unknown }).summary === 'string' ? [(c as { summary: string }).summary] : []));
+}
+
+/**
+ * A history row: check count, "n/m passed" and the scan group's health (part 2 §4), from the
+ * contracts' rules; each check's status, the scan's score (null when not shown) and its DNS changes.
+ */
+export function toHistoryScanDto(row: HistoryScanRow, score: number | null, dnsChanges: unknown): HistoryScan {
+  const statuses: string[] = [];
+  const checks: Partial<Record<CheckType, CheckStatus>> = {};
+  for (const pair of row.checks) {
+    const [type = '', status = ''] = pair.split('=', 2);
+    statuses.push(status);
+    const t = checkTypeSchema.safeParse(type);
+    const s = checkStatusSchema.safeParse(status);
+    if (t.success && s.success) checks[t.data] = s.data;
+  }
+  const { checkCount, passedCount, health } = summariseChecks(statuses);
   return {
     id: row.id,
     status: toScanStatus(row.status),
@@ -31,5 +59,9 @@ export function toHistoryScanDto(row: HistoryScanRow): HistoryScan {
     checkCount,
     passedCount,
     health,
+    overallStatus: row.overallStatus === null ? null : toDomainStatus(row.overallStatus),
+    checks,
+    score,
+    dnsChanges: changeSummaries(dnsChanges),
   };
 }

@@ -5,8 +5,8 @@ import type { Redis } from 'ioredis';
  * hits increment it; INCR and PEXPIRE run in one script so a key can never be left without a TTL.
  */
 const HIT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return { count, redis.call('PTTL', KEYS[1]) }
 `;
 
@@ -23,8 +23,18 @@ export class FixedWindowRepository {
     private readonly prefix: string,
   ) {}
 
-  async hit(name: string, subject: string | number, windowMs: number): Promise<WindowHit> {
-    const [count, ttl] = (await this.redis.eval(HIT, 1, `${this.prefix}:ratelimit:${name}:${subject}`, windowMs)) as [number, number];
+  /** Counts `by` hits (one by default) and answers the window's count after them. */
+  async hit(name: string, subject: string | number, windowMs: number, by = 1): Promise<WindowHit> {
+    const [count, ttl] = (await this.redis.eval(HIT, 1, this.key(name, subject), windowMs, by)) as [number, number];
     return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  /** Gives back hits that were refused, so a refused request does not use up the window. */
+  async refund(name: string, subject: string | number, by: number): Promise<void> {
+    await this.redis.decrby(this.key(name, subject), by);
+  }
+
+  private key(name: string, subject: string | number): string {
+    return `${this.prefix}:ratelimit:${name}:${subject}`;
   }
 }

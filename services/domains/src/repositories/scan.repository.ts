@@ -1,3 +1,4 @@
+import { AlertType } from '@sendwell/contracts';
 import { sql, type Scans, type Selectable, type Executor } from '@sendwell/db';
 
 export const scanColumns = [
@@ -13,13 +14,14 @@ export const scanColumns = [
 ] as const;
 export type ScanRow = Pick<Selectable<Scans>, 'id' | 'domainId' | 'trigger' | 'status' | 'overallStatus' | 'createdAt' | 'startedAt' | 'completedAt' | 'error'>;
 
-/** One completed scan of the history list with its checks' statuses (health is computed from them). */
+/** One completed scan of the history list with its checks as `type=status` (health is computed from them). */
 export interface HistoryScanRow {
   id: string;
   domainId: number;
   status: string;
+  overallStatus: string | null;
   createdAt: Date;
-  checkStatuses: string[];
+  checks: string[];
 }
 
 export class ScanRepository {
@@ -36,6 +38,12 @@ export class ScanRepository {
       .where('domains.isDeleted', '=', false);
     if (domainId !== undefined) query = query.where('scans.domainId', '=', domainId);
     return query.executeTakeFirst();
+  }
+
+  /** The DNS records a scan read (written by the scanner with the scan), or null. */
+  async dnsSnapshot(scanId: string): Promise<unknown> {
+    const row = await this.db.selectFrom('scans').select('dnsSnapshot').where('id', '=', scanId).executeTakeFirst();
+    return row?.dnsSnapshot ?? null;
   }
 
   findById(scanId: string): Promise<ScanRow | undefined> {
@@ -67,8 +75,8 @@ export class ScanRepository {
   }
 
   /**
-   * Completed scans of the given domains, newest first, each with its checks' statuses. The statuses
-   * come from a subquery per scan, an index-only scan of `domain_checks_scan_id_status_idx`: a join
+   * Completed scans of the given domains, newest first, each with its checks' types and statuses. They
+   * come from a subquery per scan, an index-only scan of `domain_checks_scan_id_type_status_idx`: a join
    * and group-by made the planner hash the whole `domain_checks` table (every user's checks, details
    * and all) to answer one user's history (bench/domains: 128 ms on 66,000 checks, growing with the table).
    */
@@ -80,12 +88,38 @@ export class ScanRepository {
         'scans.id',
         'scans.domainId',
         'scans.status',
+        'scans.overallStatus',
         'scans.createdAt',
-        sql<string[]>`array(select domain_checks.status from domain_checks where domain_checks.scan_id = scans.id)`.as('checkStatuses'),
+        sql<string[]>`array(select domain_checks.type || '=' || domain_checks.status from domain_checks where domain_checks.scan_id = scans.id)`.as('checks'),
       ])
       .where('scans.domainId', 'in', domainIds)
       .where('scans.status', '=', 'completed')
       .orderBy('scans.createdAt', 'desc')
       .execute();
+  }
+
+  /** The reputation score each scan of these domains calculated, by scan id. */
+  async scoresByScan(domainIds: number[]): Promise<Map<string, number>> {
+    if (domainIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('domainReputationHistory')
+      .select(['scanId', 'score'])
+      .where('domainId', 'in', domainIds)
+      .where('scanId', 'is not', null)
+      .execute();
+    return new Map(rows.map((r) => [r.scanId!, r.score]));
+  }
+
+  /** The DNS differences the scanner raised (as `dns_change` alerts) with each scan of these domains, by scan id. */
+  async dnsChangesByScan(domainIds: number[]): Promise<Map<string, unknown>> {
+    if (domainIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('domainAlerts')
+      .innerJoin('domainChecks', 'domainChecks.id', 'domainAlerts.checkId')
+      .select(['domainChecks.scanId', 'domainAlerts.details'])
+      .where('domainAlerts.domainId', 'in', domainIds)
+      .where('domainAlerts.type', '=', AlertType.DnsChange)
+      .execute();
+    return new Map(rows.map((r) => [r.scanId, (r.details as { changes?: unknown } | null)?.changes]));
   }
 }

@@ -51,19 +51,19 @@ export const domainRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
 
   app.get(
     '/by-name/:domainName',
-    { schema: { params: domainNameParams, response: { 200: getDomainAnswer, ...errorResponses(400, 401, 404) } } },
+    { schema: { params: domainNameParams, response: { 200: getDomainAnswer, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => domains.getByName(requireAuth(request).user, request.params.domainName),
   );
 
   app.get(
     '/name/:domainName/checks',
-    { schema: { params: domainNameParams, response: { 200: listChecksAnswer, ...errorResponses(400, 401, 404) } } },
+    { schema: { params: domainNameParams, response: { 200: listChecksAnswer, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => checks.latestChecksByName(requireAuth(request).user, request.params.domainName),
   );
 
   app.get(
     '/name/:domainName/dns-records',
-    { schema: { params: domainNameParams, response: { 200: dnsRecordsAnswer, ...errorResponses(400, 401, 404) } } },
+    { schema: { params: domainNameParams, response: { 200: dnsRecordsAnswer, ...errorResponses(400, 401, 403, 404) } } },
     async (request) => checks.dnsRecords(requireAuth(request).user, request.params.domainName),
   );
 

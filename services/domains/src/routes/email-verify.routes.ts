@@ -1,4 +1,4 @@
-import { apiErrorSchema, emailVerifyAnswer, emailVerifyBody } from '@sendwell/contracts';
+import { apiErrorSchema, emailVerifyAnswer, emailVerifyBatchAnswer, emailVerifyBatchBody, emailVerifyBody } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EmailVerifyService } from '../services/email-verify.service.js';
@@ -7,7 +7,10 @@ export interface EmailVerifyRoutesOptions {
   deps: { services: { emailVerify: EmailVerifyService } };
 }
 
-/** POST /api/email-verify: login required, any plan. Paths are absolute: register without a prefix. */
+/**
+ * POST /api/email-verify: login required, any plan; POST /api/email-verify/batch: the bulk mode,
+ * standard and advanced. Paths are absolute: register without a prefix.
+ */
 export const emailVerifyRoutes: FastifyPluginAsyncZod<EmailVerifyRoutesOptions> = async (app, { deps }) => {
   app.addHook('onRequest', app.authenticate);
 
@@ -20,5 +23,16 @@ export const emailVerifyRoutes: FastifyPluginAsyncZod<EmailVerifyRoutesOptions> 
       },
     },
     async (request) => deps.services.emailVerify.verify(requireAuth(request).user, request.body.email),
+  );
+
+  app.post(
+    '/api/email-verify/batch',
+    {
+      schema: {
+        body: emailVerifyBatchBody,
+        response: { 200: emailVerifyBatchAnswer, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => deps.services.emailVerify.verifyBatch(requireAuth(request).user, request.body.emails),
   );
 };

@@ -97,8 +97,14 @@ export class CheckService {
     if (!features.history(user.planType)) throw forbidden(HISTORY_PLAN_MESSAGE);
     const domains = await new DomainRepository(this.db).listVisible(user.id);
     const active = domains.filter((d) => !d.isDeleted).map((d) => d.id);
+    const scans = new ScanRepository(this.db);
+    const [rows, scores, dnsChanges] = await Promise.all([
+      scans.history(active),
+      features.reputation(user.planType) ? scans.scoresByScan(active) : new Map<string, number>(),
+      scans.dnsChangesByScan(active),
+    ]);
     const byDomain = new Map<number, HistoryScanRow[]>();
-    for (const scan of await new ScanRepository(this.db).history(active)) {
+    for (const scan of rows) {
       const list = byDomain.get(scan.domainId);
       if (list) list.push(scan);
       else byDomain.set(scan.domainId, [scan]);
@@ -111,16 +117,29 @@ export class CheckService {
       lastScan: toIsoOrNull(d.lastScan),
       isDeleted: d.isDeleted,
       deletedAt: toIsoOrNull(d.deletedAt),
-      scans: (byDomain.get(d.id) ?? []).map(toHistoryScanDto),
+      scans: (byDomain.get(d.id) ?? []).map((scan) => toHistoryScanDto(scan, scores.get(scan.id) ?? null, dnsChanges.get(scan.id))),
     }));
   }
 
-  /** One scan of an active domain of the user's, with its checks; anything else is "Scan details not found". */
+  /**
+   * One scan of an active domain of the user's, with its checks and the DNS records it read; anything
+   * else is "Scan details not found".
+   */
   async scanDetail(user: AuthUser, scanId: string): Promise<ScanDetail> {
-    const scan = await new ScanRepository(this.db).findOwned(user.id, scanId);
+    const scans = new ScanRepository(this.db);
+    const scan = await scans.findOwned(user.id, scanId);
     if (!scan) throw notFound(SCAN_NOT_FOUND);
-    const checks = toCheckDtos(await new CheckRepository(this.db).forScan(scan.id));
+    const [rows, dnsSnapshot] = await Promise.all([new CheckRepository(this.db).forScan(scan.id), scans.dnsSnapshot(scan.id)]);
+    const checks = toCheckDtos(rows);
     const { checkCount, passedCount, health } = summariseChecks(checks.map((c) => c.status));
-    return { scan: toScanDto(scan), domain: { id: scan.domainId, name: scan.domainName }, checks, checkCount, passedCount, health };
+    return {
+      scan: toScanDto(scan),
+      domain: { id: scan.domainId, name: scan.domainName },
+      checks,
+      checkCount,
+      passedCount,
+      health,
+      dnsRecords: toDnsRecords({ ...scan, dnsSnapshot }, checks),
+    };
   }
 }

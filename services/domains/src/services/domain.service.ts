@@ -1,5 +1,7 @@
 import {
+  features,
   DOMAIN_ADDED_MESSAGE,
+  DOMAIN_DETAIL_PLAN_MESSAGE,
   DOMAIN_EXISTS,
   DOMAIN_NOT_FOUND,
   DOMAIN_NOT_RESTORABLE,
@@ -14,7 +16,7 @@ import {
   type ScanTrigger,
 } from '@sendwell/contracts';
 import { applyPlanSchedule, type Database } from '@sendwell/db';
-import { AppError, conflict, createScan, notFound, planLimit, type AuthUser, type Logger } from '@sendwell/server-kit';
+import { AppError, conflict, createScan, forbidden, notFound, planLimit, type AuthUser, type Logger } from '@sendwell/server-kit';
 import { toDeletedDomainDto, toDomainDto, toLastScanSummary } from '../mappers/domain.mapper.js';
 import { DomainRepository, type DomainRow } from '../repositories/domain.repository.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
@@ -62,7 +64,9 @@ export class DomainService {
     return row;
   }
 
+  /** The detail page's reads by name: paid plans only (the gate comes first, so no plan learns anything from it). */
   async requireActiveByName(user: AuthUser, name: string): Promise<DomainRow> {
+    if (!features.domainDetail(user.planType)) throw forbidden(DOMAIN_DETAIL_PLAN_MESSAGE);
     const row = await new DomainRepository(this.db).findActiveByName(user.id, name);
     if (!row) throw notFound(DOMAIN_NOT_FOUND);
     return row;

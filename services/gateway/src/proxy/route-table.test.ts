@@ -8,6 +8,8 @@ describe('matchRoute', () => {
     expect(matchRoute('/api/users/x')?.pattern).toBe('/api/user*');
     expect(matchRoute('/api/email-verify')?.upstream).toBe('domains');
     expect(matchRoute('/api/email-verify/')).toBeUndefined();
+    expect(matchRoute('/api/email-verify/batch')?.upstream).toBe('domains');
+    expect(matchRoute('/api/email-verify/batch/x')).toBeUndefined();
     expect(matchRoute('/api/webhooks/stripe')?.upstream).toBe('billing');
     expect(matchRoute('/api/webhooks/other')).toBeUndefined();
   });

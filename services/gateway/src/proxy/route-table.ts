@@ -20,6 +20,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { pattern: '/api/alerts*', upstream: 'domains' },
   { pattern: '/api/sample-domains*', upstream: 'domains' },
   { pattern: '/api/email-verify', upstream: 'domains' },
+  { pattern: '/api/email-verify/batch', upstream: 'domains' },
   { pattern: '/api/integrations*', upstream: 'domains' },
   { pattern: '/api/subscription*', upstream: 'billing' },
   { pattern: '/api/billing*', upstream: 'billing' },

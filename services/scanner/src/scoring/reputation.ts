@@ -10,7 +10,9 @@
  */
 import {
   BLACKLIST_SCORE_MAX,
+  BLACKLIST_POINTS_PER_LISTING,
   CHECK_STATUS_FACTOR,
+  DMARC_POLICY_FACTOR,
   REPUTATION_PART_WEIGHTS,
   clampBlacklistScore,
   reputationScoreFromParts,
@@ -26,12 +28,6 @@ import type { DnsSnapshot } from '../scan/dns-snapshot.js';
 /** The parts and status factors are the contracts' (reports compute expected gains from the same numbers). */
 const PART_WEIGHTS = REPUTATION_PART_WEIGHTS;
 const STATUS_FACTOR = CHECK_STATUS_FACTOR;
-
-/** DMARC policy strength (RFC 7489 §6.3 `p=`): reject blocks spoofed mail, quarantine files it, none only reports. */
-export const DMARC_POLICY_FACTOR: Record<string, number> = { reject: 1, quarantine: 0.85, none: 0.5 };
-
-/** Points lost per list a domain or address is on, out of 10. */
-export const BLACKLIST_POINTS_PER_LISTING = 4;
 
 export type ScanChecks = Record<CheckType, CheckResult>;
 

@@ -1,0 +1,111 @@
+import type { AddressInfo } from 'node:net';
+import { ADMIN_ONLY_MESSAGE, serverStatsAnswer, type ServiceStats, type SystemFigures } from '@sendwell/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPortUrl, startGateway, type Gateway } from './helpers.js';
+
+/**
+ * The gateway's composition of `/api/admin/server-stats`. The services here are small HTTP servers that
+ * answer their internal routes with figures in the contracts' shapes; the browser test of
+ * /server-stats runs the same call against every real service.
+ */
+const stats = (service: string, pool: ServiceStats['pool'], queries: ServiceStats['queries']): ServiceStats => ({
+  service,
+  pool,
+  queries,
+  process: { uptimeSeconds: 100, heapUsedMB: 20, rssMB: 80 },
+});
+const system: SystemFigures = {
+  scans: { active: 3, domainsScannedToday: 40, avgScanSeconds: 1.5, failedLast24h: 2 },
+  domains: { total: 50, scheduled: 45 },
+  users: { total: 12, active: 7, premium: 5 },
+  alerts: { raisedLast24h: 9, deliveredLast24h: 14 },
+  queues: [{ name: 'scan', waiting: 4, active: 3, delayed: 0, failed: 1 }],
+};
+
+const servers: FastifyInstance[] = [];
+async function serve(routes: (app: FastifyInstance) => void): Promise<string> {
+  const app = Fastify();
+  routes(app);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  servers.push(app);
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+let gateway: Gateway;
+beforeAll(async () => {
+  const domains = await serve((app) =>
+    app.get('/internal/system-stats', async (request, reply) => {
+      if (request.headers.authorization === 'Bearer admin' || request.headers.cookie === 'token=admin') {
+        return { ...stats('domains', { total: 8, idle: 2, waiting: 0, max: 10 }, { count: 300, avgMs: 2, slow: 1 }), system };
+      }
+      if (request.headers.authorization) return reply.code(403).send({ code: 'FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
+      return reply.code(401).send({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
+    }),
+  );
+  const plain = (name: string, pool: ServiceStats['pool'], queries: ServiceStats['queries']) => serve((app) => app.get('/internal/stats', async () => stats(name, pool, queries)));
+  gateway = await startGateway({
+    DOMAINS_URL: domains,
+    AUTH_URL: await plain('auth', { total: 2, idle: 1, waiting: 0, max: 10 }, { count: 100, avgMs: 6, slow: 0 }),
+    BILLING_URL: await plain('billing', { total: 1, idle: 1, waiting: 0, max: 10 }, { count: 0, avgMs: 0, slow: 0 }),
+    REPORTS_URL: await plain('reports', null, null),
+    SCANNER_URL: await closedPortUrl(),
+  });
+});
+afterAll(async () => {
+  await gateway?.close();
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+const get = (headers: Record<string, string> = {}) => gateway.app.inject({ method: 'GET', url: '/api/admin/server-stats', headers });
+
+describe('GET /api/admin/server-stats', () => {
+  it("adds up every service's pool and statements, takes the system's counts and queues, and says which service did not answer", async () => {
+    await gateway.app.inject({ method: 'GET', url: '/api/nothing' }); // a request for the traffic figures
+    const res = await get({ authorization: 'Bearer admin' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = serverStatsAnswer.parse(res.json());
+    // Pools: domains 6 of 10 in use, auth 1, billing 0: 7 of 30.
+    expect(body.database).toEqual({ activeConnections: 7, maxConnections: 30, connectionPoolHealth: 'healthy', avgQueryTime: 3, slowQueries: 1 });
+    expect(body.domains).toEqual({ activeScans: 3, domainsScannedToday: 40, totalDomains: 50, avgScanTime: 1.5, failedScans: 2 });
+    expect(body.monitoring).toEqual({ scheduledScans: 45, continuousMonitoringActive: false, alertsLast24h: 9, notificationsSent: 14 });
+    expect(body.users).toEqual({ totalUsers: 12, activeUsers: 7, premiumUsers: 5 });
+    expect(body.queues).toEqual(system.queues);
+    expect(body.services.map((s) => [s.service, s.reachable])).toEqual([
+      ['gateway', true],
+      ['domains', true],
+      ['auth', true],
+      ['billing', true],
+      ['reports', true],
+      ['scanner', false],
+    ]);
+    // Memory is the sum of the processes: four stand-ins at 80 MB and the gateway itself.
+    expect(body.system.rssUsedMB).toBeGreaterThan(320);
+    expect(body.system.cpuUsage).toBeGreaterThanOrEqual(0);
+    expect(body.gateway.requestsTotal).toBeGreaterThanOrEqual(1);
+    expect(body.gateway.errorRate).toBe(0);
+    expect(body.gateway.p95Ms).toBeGreaterThan(0);
+  });
+
+  it('forwards the session cookie too', async () => {
+    expect((await get({ cookie: 'token=admin' })).statusCode).toBe(200);
+  });
+
+  it("answers 403 with the spec's message to anyone but the administrator, and 401 without a session", async () => {
+    const refused = await get({ authorization: 'Bearer someone' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
+    expect((await get()).statusCode).toBe(401);
+  });
+
+  it('answers 503 when the domains service does not answer', async () => {
+    const lonely = await startGateway({ DOMAINS_URL: await closedPortUrl() });
+    try {
+      const res = await lonely.app.inject({ method: 'GET', url: '/api/admin/server-stats', headers: { authorization: 'Bearer admin' } });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toBe('Failed to load server statistics. Please try again.');
+    } finally {
+      await lonely.close();
+    }
+  });
+});
