@@ -7,3 +7,4 @@ declare const document: { documentElement: { classList: { contains(name: string)
 declare const window: { scrollTo(x: number, y: number): void };
 declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 declare function getComputedStyle(element: unknown): { opacity: string };
+declare const navigator: { clipboard: { readText(): Promise<string> } };

@@ -50,17 +50,25 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   if (summary.length > 0) throw new Error(`Accessibility of ${label}:\n${summary.join('\n')}`);
 }
 
-/** Saves `e2e/screenshots/{name}-{width}.png` (full page). */
+/** Saves `e2e/screenshots/{name}-{width}.png` (full page); `-dark` is added in the dark theme. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const width = page.viewportSize()?.width ?? 0;
+  const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  const width = `${page.viewportSize()?.width ?? 0}${dark ? '-dark' : ''}`;
   // A full-page capture draws beyond the viewport, where `render-when-visible` sections are skipped.
+  // From the top: a sticky header would otherwise be drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const drawAll = await page.addStyleTag({ content: '.render-when-visible { content-visibility: visible !important; }' });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  // Transitions are finished first: a theme switch would otherwise be caught half-way.
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
   await drawAll.evaluate((element) => element.remove());
 }
 
-/** Screenshot at 1280 and 390 px plus the accessibility check, for one screen. */
+/**
+ * Screenshots at 1280 and 390 px in the light and the dark theme, with the accessibility check (colour
+ * contrast included) in both themes, for one screen. The app follows the system theme until the user
+ * picks one, so the dark captures emulate a dark system.
+ */
 export async function captureScreen(page: Page, name: string): Promise<void> {
   await expectAccessible(page, name);
   await page.setViewportSize(DESKTOP);
@@ -68,7 +76,17 @@ export async function captureScreen(page: Page, name: string): Promise<void> {
   await page.setViewportSize(MOBILE);
   await expectAccessible(page, `${name} at 390 px`);
   await screenshot(page, name);
-  await page.setViewportSize(DESKTOP);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    await screenshot(page, name);
+    await page.setViewportSize(DESKTOP);
+    await expectAccessible(page, `${name} in the dark theme`);
+    await screenshot(page, name);
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize(DESKTOP);
+  }
 }
 
 let counter = 0;

@@ -1,5 +1,6 @@
 import { createDb, sql, type Database } from '@sendwell/db';
 import type { Page } from 'playwright-core';
+import { STACK_ADMIN_EMAIL } from '@sendwell/testing';
 import { inject } from 'vitest';
 import { uniqueUser } from './browser';
 
@@ -76,6 +77,19 @@ export async function registerPaidUser(label: string, planType: string): Promise
   await setPlan(user.email, planType);
   await markPreferencesSet(user.email);
   return user;
+}
+
+/**
+ * The stack's administrator (ADMIN_EMAIL), on the advanced plan. Registered by the first test that
+ * asks; later ones sign in to the same account (the password is every test user's).
+ */
+export async function administrator(): Promise<TestUser> {
+  const admin = { ...uniqueUser('admin'), email: STACK_ADMIN_EMAIL };
+  const known = await withDb((db) => db.selectFrom('users').select('id').where('email', '=', admin.email).executeTakeFirst());
+  if (!known) await registerViaApi(admin);
+  await setPlan(admin.email, 'advanced');
+  await markPreferencesSet(admin.email);
+  return admin;
 }
 
 /** A bearer token from the real login call, for set-up through the API. */

@@ -68,9 +68,30 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                     return { Component: route.Component, loader: route.clientLoader(queryClient) };
                   },
                 })),
+                {
+                  path: 'domain-history',
+                  handle: { title: 'Domain History' } satisfies RouteHandle,
+                  lazy: async () => {
+                    const route = await import('./routes/app/domain-history');
+                    return { Component: route.Component, loader: route.clientLoader(queryClient) };
+                  },
+                },
+                { path: 'domain-history/:name/scan/:scanId', handle: { title: 'Scan Details' } satisfies RouteHandle, lazy: () => import('./routes/app/history-scan') },
+                { path: 'domain-history/:name/last-scan', handle: { title: 'Last Scan' } satisfies RouteHandle, lazy: () => import('./routes/app/history-last-scan') },
+                { path: 'domain/:name/:timestamp', handle: { title: 'Scan Details' } satisfies RouteHandle, lazy: () => import('./routes/app/domain-scan-at-time') },
+                // The verification tool has two addresses (part 2 §2.1).
+                ...['email-verification', 'inbox-placement'].map((path) => ({
+                  path,
+                  handle: { title: 'Email Verification' } satisfies RouteHandle,
+                  lazy: () => import('./routes/app/email-verification'),
+                })),
+                { path: 'fixing-guide/:name/:type', handle: { title: 'Fixing Guide' } satisfies RouteHandle, lazy: () => import('./routes/app/fixing-guide') },
+                { path: 'server-stats', handle: { title: 'Server Statistics' } satisfies RouteHandle, lazy: () => import('./routes/app/server-stats') },
                 { path: 'settings', handle: { title: 'Settings' } satisfies RouteHandle, lazy: () => import('./routes/app/settings') },
                 { path: 'integrations', handle: { title: 'Integrations' } satisfies RouteHandle, lazy: () => import('./routes/app/integrations') },
                 { path: 'reports', handle: { title: 'Reports' } satisfies RouteHandle, lazy: () => import('./routes/app/reports') },
+                { path: 'support', handle: { title: 'Help & Support' } satisfies RouteHandle, lazy: () => import('./routes/app/support') },
+                { path: 'documentation', handle: { title: 'Documentation' } satisfies RouteHandle, lazy: () => import('./routes/app/documentation') },
                 {
                   path: 'subscription',
                   handle: { title: 'Subscription' } satisfies RouteHandle,

@@ -19,6 +19,7 @@ import {
   reportsUsedText,
   usageTone,
   formatUserDate,
+  formatUserDateTime,
 } from './display';
 
 const NOW = Date.parse('2025-06-15T12:00:00.000Z');
@@ -211,6 +212,13 @@ describe('sidebar and bell', () => {
 describe('fixing guides', () => {
   it('fixing guides exist for spf, dkim, dmarc and blacklist only', () => {
     expect(['spf', 'dkim', 'dmarc', 'blacklist', 'ssl', 'SPF'].map(isFixingGuideType)).toEqual([true, true, true, true, false, false]);
+  });
+});
+
+describe('formatUserDateTime', () => {
+  it('adds the time of day in the user’s time zone', () => {
+    expect(formatUserDateTime('2026-12-24T00:25:49.000Z', 'yyyy-MM-dd')).toBe('2026-12-24 12:25:49 AM');
+    expect(formatUserDateTime('2026-12-24T00:25:49.000Z', 'MMM dd, yyyy', 'America/New_York')).toBe('Dec 23, 2026 7:25:49 PM');
   });
 });
 

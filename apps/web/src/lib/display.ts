@@ -235,8 +235,8 @@ export function badgeCountText(count: number): string | null {
 
 /* ------------------------------------------------------------------ fixing guides */
 
-const fixingGuideTypes = ['spf', 'dkim', 'dmarc', 'blacklist'] as const;
-type FixingGuideType = (typeof fixingGuideTypes)[number];
+export const fixingGuideTypes = ['spf', 'dkim', 'dmarc', 'blacklist'] as const;
+export type FixingGuideType = (typeof fixingGuideTypes)[number];
 export function isFixingGuideType(value: string): value is FixingGuideType {
   return (fixingGuideTypes as readonly string[]).includes(value);
 }
@@ -258,4 +258,10 @@ export function formatUserDate(value: DateLike, format: string, timeZone = 'UTC'
     MMMM: parts({ month: 'long' }).month,
   };
   return format.replace(DATE_TOKENS, (token) => values[token] ?? token);
+}
+
+/** A date and time in the user's date format and time zone, e.g. "Nov 25, 2026 10:04:05 AM". */
+export function formatUserDateTime(value: DateLike, format: string, timeZone = 'UTC'): string {
+  const time = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(new Date(value));
+  return `${formatUserDate(value, format, timeZone)} ${time}`;
 }

@@ -8,23 +8,24 @@ import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UpgradeRequiredScreen } from '@/components/ui/upgrade-required-screen';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { useScanDomain } from '@/lib/api/scan-domain';
 import { ApiRequestError, errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/auth-provider';
 import { useNow } from '@/lib/hooks/use-now';
-import { useChecksByName } from '../api/get-checks-by-name';
-import { useDnsRecords } from '../api/get-dns-records';
-import { useDomainByName } from '../api/get-domain-by-name';
+import { useChecksByName } from '@/lib/api/get-checks-by-name';
+import { useDnsRecords } from '@/lib/api/get-dns-records';
+import { useDomainByName } from '@/lib/api/get-domain-by-name';
 import { useRunBlacklistCheck } from '../api/run-blacklist-check';
-import { useFollowedScan } from '../hooks/use-followed-scan';
-import { BlacklistSection } from './blacklist-section';
-import { CheckFindings } from './check-findings';
+import { useFollowedScan } from '@/lib/hooks/use-followed-scan';
+import { BlacklistSection } from '@/components/checks/blacklist-section';
+import { CheckFindings } from '@/components/checks/check-findings';
 import { DeliverabilityInsights } from './deliverability-insights';
-import { DnsRecordsSection } from './dns-records-section';
+import { DnsRecordsSection } from '@/components/checks/dns-records-section';
 import { ReputationCard } from './reputation-card';
-import { ScanProgress } from './scan-progress';
+import { ScanProgress } from '@/components/checks/scan-progress';
 
 function NotFound() {
   return (
@@ -180,7 +181,16 @@ function DomainDetail({ domain }: { domain: Domain }) {
 }
 
 /** /domains/{name} and /domain/{name} (part 2 §2.2). */
+/** /domains/{domainName} (part 2 §2.2): paid plans; free sees the upgrade screen (the server answers 403 too). */
 export function DomainDetailPage({ name }: { name: string }) {
+  const user = useUser();
+  if (!features.domainDetail(user.planType)) {
+    return <UpgradeRequiredScreen description="Each domain's findings, DNS records, blacklists and fixing guides are available on paid plans. Upgrade to unlock:" />;
+  }
+  return <DomainDetailLoader name={name} />;
+}
+
+function DomainDetailLoader({ name }: { name: string }) {
   const domain = useDomainByName(name);
   if (domain.isPending) {
     return (

@@ -2,7 +2,7 @@ import { reportFileName, type Report, type ReportFormat } from '@sendwell/contra
 import { toast } from '@/components/ui/toast-store';
 import { ApiRequestError } from '@/lib/api-client';
 import { fetchReportFile } from '../api/reports';
-import { saveFile } from './save-file';
+import { saveFile } from '@/lib/save-file';
 
 /** A format the server cannot give for this report (not built, or gone): the spec's summary fallback. */
 const unavailable = (error: unknown) => error instanceof ApiRequestError && (error.status === 404 || error.status === 409);

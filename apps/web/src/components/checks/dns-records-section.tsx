@@ -19,12 +19,22 @@ function Row({ title, children }: { title: string; children: React.ReactNode }) 
 const none = <span className="text-muted-foreground">None found</span>;
 
 /** Current DNS records (part 2 §2.2, §3): A, MX with priority and addresses, SPF and its IPs, DMARC. */
-export function DnsRecordsSection({ records, isPending, isError }: { records: DnsRecords | undefined; isPending: boolean; isError: boolean }) {
+export function DnsRecordsSection({
+  records,
+  isPending = false,
+  isError = false,
+  title = 'Current DNS Records',
+}: {
+  records: DnsRecords | undefined;
+  isPending?: boolean;
+  isError?: boolean;
+  title?: string;
+}) {
   return (
     <Card data-testid="dns-records">
       <CardHeader>
         <CardTitle as="h2" className="text-lg">
-          Current DNS Records
+          {title}
         </CardTitle>
         <CardDescription>{records?.checkedAt ? `Read at ${new Date(records.checkedAt).toLocaleString('en-US')}` : 'From the latest completed scan.'}</CardDescription>
       </CardHeader>

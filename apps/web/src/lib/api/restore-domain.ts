@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { deletedDomainsQueryOptions } from '@/lib/api/get-deleted-domains';
 import { domainsQueryOptions } from '@/lib/api/get-domains';
 
-/** POST /api/domains/restore {name}; then both domain lists are refreshed (part 1 §7). */
+/** POST /api/domains/restore {name}; then both domain lists and the history are refreshed (part 1 §7). */
 export function restoreDomain(name: string): Promise<RestoreDomainAnswer> {
   return api.post<RestoreDomainAnswer>('/api/domains/restore', { name });
 }
@@ -17,6 +17,7 @@ export function useRestoreDomain() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: domainsQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: deletedDomainsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['/api/domain-checks/history'] }),
       ]),
   });
 }

@@ -1,20 +1,21 @@
-import { blacklistDetailsSchema, type DomainCheck } from '@sendwell/contracts';
+import type { DomainCheck } from '@sendwell/contracts';
 import { ExternalLink, RefreshCw, ShieldCheck, ShieldAlert, ShieldQuestion } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { checkDetails } from '@/lib/check-details';
 import { cn } from '@/lib/utils';
 
 const siteBadge = { clean: 'secondary', listed: 'destructive', unknown: 'default' } as const;
 const siteIcon = { clean: ShieldCheck, listed: ShieldAlert, unknown: ShieldQuestion } as const;
 
 /**
- * Per-list status with lookup and removal links (part 2 §2.2, §3). "Check again" starts a new run;
- * its progress is shown above by the page, and the list refreshes when the run completes.
+ * Per-list status with lookup and removal links (part 2 §2.2, §2.4, §3). On the live detail page
+ * "Check again" starts a new run; its progress is shown above by the page, and the list refreshes when
+ * the run completes. A past scan's lists (no `onCheckAgain`) are read-only.
  */
-export function BlacklistSection({ check, onCheckAgain, busy }: { check: DomainCheck | undefined; onCheckAgain: () => void; busy: boolean }) {
-  const details = check ? blacklistDetailsSchema.safeParse(check.details) : null;
-  const data = details?.success ? details.data : null;
+export function BlacklistSection({ check, onCheckAgain, busy = false }: { check: DomainCheck | undefined; onCheckAgain?: () => void; busy?: boolean }) {
+  const data = checkDetails(check, 'blacklist') ?? null;
   const sites = data?.sites ?? [];
   const listed = sites.filter((s) => s.status === 'listed').length;
   return (
@@ -30,10 +31,12 @@ export function BlacklistSection({ check, onCheckAgain, busy }: { check: DomainC
               : 'No blacklist results yet.'}
           </CardDescription>
         </div>
-        <Button variant="outline" size="sm" onClick={onCheckAgain} disabled={busy}>
-          <RefreshCw className={cn('h-4 w-4', busy && 'animate-spin')} aria-hidden="true" />
-          {busy ? 'Checking...' : 'Check again'}
-        </Button>
+        {onCheckAgain ? (
+          <Button variant="outline" size="sm" onClick={onCheckAgain} disabled={busy}>
+            <RefreshCw className={cn('h-4 w-4', busy && 'animate-spin')} aria-hidden="true" />
+            {busy ? 'Checking...' : 'Check again'}
+          </Button>
+        ) : null}
       </CardHeader>
       <CardContent>
         {data?.error ? <p className="mb-3 text-sm text-destructive">{data.error}</p> : null}

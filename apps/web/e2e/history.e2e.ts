@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { captureScreen } from './harness/browser';
+import { BROKEN_DOMAIN, HEALTHY_DOMAIN } from './harness/fixture-dns';
+import { addDomainAndWaitForScan, apiCall, apiToken, login, registerPaidUser, sql, withDb } from './harness/session';
+import { browserSuite } from './harness/suite';
+
+const { newPage } = browserSuite();
+
+const OLDER_SCANS = 999;
+const DNS_CHANGE = 'DMARC policy upgraded from none to reject';
+
+/**
+ * A year of history behind a real scan: 999 earlier scans, 15 minutes apart, copied from the real
+ * one's checks (the one just before it with DMARC at warning, so the latest reads "DMARC: Warning →
+ * Valid"), a score per scan, and the DNS difference the scanner would have raised with the latest.
+ */
+async function seedHistory(domainId: number): Promise<{ latestScanId: string; latestAt: Date }> {
+  return withDb(async (db) => {
+    const latest = await db.selectFrom('scans').select(['id', 'createdAt']).where('domainId', '=', domainId).where('status', '=', 'completed').orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    await sql`
+      with made as (
+        insert into scans (domain_id, trigger, status, overall_status, created_at, started_at, completed_at)
+        select ${domainId}, 'scheduled', 'completed', case when g = 1 then 'warning' else 'healthy' end, t, t, t
+        from generate_series(1, ${OLDER_SCANS}) g, lateral (select ${latest.createdAt}::timestamptz - g * interval '15 minutes' as t) at
+        returning id, created_at, overall_status
+      ), checks as (
+        insert into domain_checks (domain_id, scan_id, type, status, message, details, created_at)
+        select ${domainId}, made.id, c.type, case when c.type = 'dmarc' and made.overall_status = 'warning' then 'warning' else c.status end, c.message, c.details, made.created_at
+        from made cross join domain_checks c where c.scan_id = ${latest.id}
+      )
+      insert into domain_reputation_history (domain_id, scan_id, score, factors, trend, calculated_at)
+      select ${domainId}, made.id, 60 + (extract(epoch from made.created_at)::bigint / 900) % 30, '{}'::jsonb, 'stable', made.created_at from made
+    `.execute(db);
+    await db.updateTable('domains').set((eb) => ({ scanCount: eb('scanCount', '+', OLDER_SCANS) })).where('id', '=', domainId).execute();
+    const dnsCheck = await db.selectFrom('domainChecks').select('id').where('scanId', '=', latest.id).where('type', '=', 'dns_performance').executeTakeFirst();
+    const owner = await db.selectFrom('domains').select('userId').where('id', '=', domainId).executeTakeFirstOrThrow();
+    await db
+      .insertInto('domainAlerts')
+      .values({
+        userId: owner.userId,
+        domainId,
+        checkId: dnsCheck?.id ?? null,
+        type: 'dns_change',
+        severity: 'low',
+        title: `${HEALTHY_DOMAIN}: ${DNS_CHANGE}`,
+        message: `Since the previous scan: ${DNS_CHANGE}.`,
+        details: JSON.stringify({ changes: [{ summary: DNS_CHANGE, impact: 'other' }] }),
+      })
+      .execute();
+    return { latestScanId: latest.id, latestAt: latest.createdAt };
+  });
+}
+
+describe('domain history and the scan screens', () => {
+  it('lists every domain with a timeline and a windowed list of 1,000 scans, opens a scan by time and by id, and restores a deleted domain', async () => {
+    const user = await registerPaidUser('history', 'standard');
+    const token = await apiToken(user);
+    const healthyId = await addDomainAndWaitForScan(token, HEALTHY_DOMAIN);
+    const brokenId = await addDomainAndWaitForScan(token, BROKEN_DOMAIN);
+    const { latestScanId, latestAt } = await seedHistory(healthyId);
+    expect((await apiCall(token, 'DELETE', `/api/domains/${brokenId}`)).status).toBe(200);
+
+    const { page } = await newPage();
+    await login(page, user);
+    await page.goto('/domain-history');
+    await page.getByRole('heading', { name: 'Domain History', level: 2 }).waitFor();
+    await page.getByText('Its history is restored if you re-add it within 90 days.', { exact: false }).waitFor();
+
+    const deleted = page.getByTestId(`history-${BROKEN_DOMAIN}`);
+    await deleted.getByTestId('deleted-badge').waitFor();
+    await deleted.getByText('Scan details removed for deleted domain').waitFor();
+
+    const healthy = page.getByTestId(`history-${HEALTHY_DOMAIN}`);
+    await healthy.getByText(`${OLDER_SCANS + 1} scans`).waitFor();
+    await healthy.getByRole('button', { expanded: false }).click();
+    await healthy.getByTestId('history-timeline').getByRole('img', { name: new RegExp(`${OLDER_SCANS + 1} scans from .* score from`) }).waitFor();
+    const list = healthy.getByRole('list', { name: `${OLDER_SCANS + 1} scans` });
+    await list.waitFor();
+    // Windowed: a thousand scans, a screenful of rows in the page.
+    const rows = list.getByTestId('scan-row');
+    expect(await rows.count()).toBeLessThan(30);
+    const latest = rows.first();
+    await latest.getByText('Latest').waitFor();
+    const changes = await latest.getByTestId('scan-changes').textContent();
+    expect(changes).toContain('DMARC: Warning → Valid');
+    expect(changes).toContain(DNS_CHANGE);
+    await latest.getByText(/^6 checks · \d\/6 checks passed/).waitFor();
+    await rows.nth(1).getByText(/checks passed · score \d+$/).waitFor();
+    await captureScreen(page, 'domain-history');
+
+    // The oldest scan is reachable by scrolling the list.
+    await healthy.getByTestId('scan-list').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await list.getByText('First scan kept').waitFor();
+    await healthy.getByTestId('scan-list').evaluate((el) => el.scrollTo(0, 0));
+    await latest.getByText('Latest').waitFor();
+
+    // A scan by time: the dashed timestamp of its address, what changed, its checks, lists and records.
+    await latest.getByRole('link').click();
+    const dashed = latestAt.toISOString().replace(/[:.]/g, '-');
+    await page.waitForURL(`**/domain/${HEALTHY_DOMAIN}/${dashed}`);
+    const view = page.getByTestId('scan-view');
+    await view.getByRole('heading', { name: HEALTHY_DOMAIN, level: 2 }).waitFor();
+    await view.getByTestId('scan-what-changed').getByText('DMARC: Warning → Valid').waitFor();
+    await view.getByTestId('scan-passed').getByText(/^\d\/6 checks passed$/).waitFor();
+    await view.getByTestId('check-spf').waitFor();
+    expect(await view.getByTestId('blacklist-site').count()).toBeGreaterThan(0);
+    await view.getByTestId('dns-records').getByText('v=spf1 ip4:127.0.0.1 -all').waitFor();
+    await captureScreen(page, 'scan-at-time');
+
+    // Within ten minutes of a scan still finds it; further away, or not a time, does not.
+    await page.goto(`/domain/${HEALTHY_DOMAIN}/${new Date(latestAt.getTime() + 5 * 60_000).toISOString().replace(/[:.]/g, '-')}`);
+    await view.getByTestId('scan-passed').waitFor();
+    await page.goto(`/domain/${HEALTHY_DOMAIN}/2001-01-01T00-00-00-000Z`);
+    await page.getByTestId('scan-error').getByText('No scan data found').waitFor();
+    await page.goto(`/domain/${HEALTHY_DOMAIN}/yesterday`);
+    await page.getByTestId('scan-error').getByText('Invalid date').waitFor();
+    await page.goto(`/domain/someone-else.test/${dashed}`);
+    await page.getByTestId('scan-error').getByText("Domain not found or you don't have access to it.").waitFor();
+
+    // A scan by id, and ids that are not the user's scan of that domain.
+    await page.goto(`/domain-history/${HEALTHY_DOMAIN}/scan/${latestScanId}`);
+    await view.getByText('Historical scan').waitFor();
+    await view.getByTestId('check-dmarc').waitFor();
+    await captureScreen(page, 'history-scan');
+    await page.goto(`/domain-history/${BROKEN_DOMAIN}/scan/${latestScanId}`);
+    await page.getByTestId('scan-error').getByText('Scan details not found').waitFor();
+    await page.goto(`/domain-history/${HEALTHY_DOMAIN}/scan/00000000-0000-4000-8000-000000000000`);
+    await page.getByTestId('scan-error').getByText('Scan details not found').waitFor();
+
+    // The deleted domain's last-scan summary, and Restore from it.
+    await page.goto('/domain-history');
+    await deleted.getByRole('link', { name: `View details of ${BROKEN_DOMAIN}` }).click();
+    await page.waitForURL(`**/domain-history/${BROKEN_DOMAIN}/last-scan`);
+    const summary = page.getByTestId('last-scan');
+    await summary.getByText('DELETED', { exact: true }).waitFor();
+    await summary.getByTestId('last-scan-note').waitFor();
+    await captureScreen(page, 'last-scan');
+    await summary.getByRole('button', { name: 'Restore Domain' }).click();
+    await page.getByText('Domain Restored Successfully', { exact: true }).waitFor();
+    await page.waitForURL('**/domain-history');
+    await page.getByTestId(`history-${BROKEN_DOMAIN}`).getByRole('button', { expanded: false }).waitFor();
+    expect(await page.getByTestId('deleted-badge').count()).toBe(0);
+  });
+
+  it("keeps another user's scans out of reach", async () => {
+    const owner = await registerPaidUser('history-owner', 'basic');
+    const ownerToken = await apiToken(owner);
+    const domainId = await addDomainAndWaitForScan(ownerToken, HEALTHY_DOMAIN);
+    const scanId = await withDb(async (db) => (await db.selectFrom('scans').select('id').where('domainId', '=', domainId).executeTakeFirstOrThrow()).id);
+
+    const stranger = await registerPaidUser('history-stranger', 'advanced');
+    const { page } = await newPage();
+    await login(page, stranger);
+    await page.goto('/domain-history');
+    await page.getByTestId('history-empty').getByText('No Domains Yet').waitFor();
+    await captureScreen(page, 'domain-history-empty');
+    await page.goto(`/domain-history/${HEALTHY_DOMAIN}/scan/${scanId}`);
+    await page.getByTestId('scan-error').getByText('Scan details not found').waitFor();
+    await page.goto(`/domain-history/${HEALTHY_DOMAIN}/last-scan`);
+    await page.getByTestId('scan-error').getByText('Failed to load scan details. The scan data may no longer be available.').waitFor();
+  });
+
+  it('shows the free plan the upgrade screen instead of history and domain details', async () => {
+    const user = await registerPaidUser('history-free', 'free');
+    const { page } = await newPage();
+    await login(page, user);
+    for (const path of ['/domain-history', `/domain/${HEALTHY_DOMAIN}/2026-01-01T00-00-00-000Z`, `/domain-history/${HEALTHY_DOMAIN}/last-scan`, `/domains/${HEALTHY_DOMAIN}`]) {
+      await page.goto(path);
+      await page.getByTestId('upgrade-required').waitFor();
+    }
+  });
+});

@@ -1,0 +1,5 @@
+import { ServerStatsPage } from '@/features/server-stats/components/server-stats-page';
+
+export function Component() {
+  return <ServerStatsPage />;
+}

@@ -1,0 +1,44 @@
+import { features } from '@sendwell/contracts';
+import { useMemo } from 'react';
+import { UpgradeRequiredScreen } from '@/components/ui/upgrade-required-screen';
+import { useUser } from '@/lib/auth/auth-provider';
+import { useDomainHistory, useScanDetail } from '../api/history';
+import { groupScansBySecond, parseScanTimestamp, scanNearest, whatChanged } from '../lib/history';
+import { ScanMessage, ScanView, ScanViewSkeleton } from './scan-view';
+
+/**
+ * /domain/{domain}/{timestamp} (part 2 §2.6): the scan within 10 minutes of a time, read from the
+ * domain's history, with what changed since the scan before it.
+ */
+export function ScanAtTimePage({ domainName, timestamp }: { domainName: string; timestamp: string }) {
+  const user = useUser();
+  const at = parseScanTimestamp(timestamp);
+  if (!at) return <ScanMessage title="Invalid date" testId="scan-error" />;
+  if (!features.history(user.planType)) return <UpgradeRequiredScreen description="Every scan of every domain is kept on paid plans. Upgrade to unlock:" />;
+  return <ScanAtTime domainName={domainName} at={at} />;
+}
+
+function ScanAtTime({ domainName, at }: { domainName: string; at: Date }) {
+  const history = useDomainHistory();
+  const domain = history.data?.find((d) => d.name === domainName && !d.isDeleted);
+  const match = useMemo(() => {
+    if (!domain) return null;
+    const groups = groupScansBySecond(domain.scans);
+    const group = scanNearest(
+      groups.map((g) => ({ ...g, createdAt: g.scan.createdAt })),
+      at,
+    );
+    if (!group) return null;
+    const index = groups.findIndex((g) => g.second === group.second);
+    return { scanId: group.scan.id, changes: whatChanged(group, groups[index + 1]) };
+  }, [domain, at]);
+  const detail = useScanDetail(match?.scanId ?? null);
+
+  if (history.isPending) return <ScanViewSkeleton />;
+  if (history.isError) return <ScanMessage title="Failed to load domain details" testId="scan-error" />;
+  if (!domain) return <ScanMessage title="Domain not found or you don't have access to it." testId="scan-error" />;
+  if (!match) return <ScanMessage title="No scan data found" testId="scan-error">There is no scan of {domainName} within 10 minutes of this time.</ScanMessage>;
+  if (detail.isPending) return <ScanViewSkeleton />;
+  if (detail.isError) return <ScanMessage title="Failed to load domain details" testId="scan-error" />;
+  return <ScanView detail={detail.data} changes={match.changes} heading="Scan detail" />;
+}

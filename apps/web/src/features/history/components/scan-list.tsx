@@ -1,0 +1,63 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ChevronRight } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { formatUserDateTime } from '@/lib/display';
+import { useUser } from '@/lib/auth/auth-provider';
+import { scanTimestampParam, whatChanged, type ScanGroup } from '../lib/history';
+
+/** Most rows; a row whose badges wrap (on a phone) is measured as it is drawn. */
+const ROW_HEIGHT = 76;
+const healthBadge = { healthy: 'secondary', warning: 'outline', critical: 'destructive' } as const;
+const healthLabel = { healthy: 'Healthy', warning: 'Warning', critical: 'Critical' } as const;
+
+export const scanAtTimePath = (domainName: string, createdAt: string) => `/domain/${encodeURIComponent(domainName)}/${scanTimestampParam(createdAt)}`;
+
+/**
+ * The scans of one domain, newest first, each leading to its detail by time (part 2 §2.3). The list
+ * scrolls at 24rem and only the rows in view are in the page, so a thousand scans cost a dozen rows.
+ */
+export function ScanList({ groups, domainName }: { groups: readonly ScanGroup[]; domainName: string }) {
+  const user = useUser();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({ count: groups.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  return (
+    <div ref={scrollRef} className="max-h-96 overflow-y-auto rounded-lg border" data-testid="scan-list" tabIndex={0} aria-label={`Scans of ${domainName}`} role="region">
+      <ul className="relative" style={{ height: virtual.getTotalSize() }} aria-label={`${groups.length} scans`}>
+        {virtual.getVirtualItems().map((item) => {
+          const group = groups[item.index]!;
+          const changes = whatChanged(group, groups[item.index + 1]);
+          return (
+            <li
+              key={group.second}
+              ref={virtual.measureElement}
+              data-index={item.index}
+              className="absolute inset-x-0 top-0 border-b"
+              style={{ transform: `translateY(${item.start}px)` }}
+              data-testid="scan-row"
+            >
+              <Link to={scanAtTimePath(domainName, group.scan.createdAt)} className="flex min-h-[76px] items-center gap-3 px-3 py-2 hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:outline-none">
+                <div className="min-w-0 flex-1 space-y-1">
+                  <div className="flex flex-wrap items-center gap-2 text-sm">
+                    <span className="font-medium">{formatUserDateTime(group.scan.createdAt, user.dateFormat, user.timezone)}</span>
+                    <Badge variant={healthBadge[group.health]}>{healthLabel[group.health]}</Badge>
+                    {item.index === 0 ? <Badge variant="default">Latest</Badge> : null}
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    {group.checkCount} checks · {group.passedCount}/{group.checkCount} checks passed
+                    {group.score !== null ? ` · score ${group.score}` : ''}
+                  </p>
+                  <p className="truncate text-xs" title={changes.join('; ')} data-testid="scan-changes">
+                    {changes.length > 0 ? changes.join(' · ') : <span className="text-muted-foreground">{item.index === groups.length - 1 ? 'First scan kept' : 'No change from the scan before'}</span>}
+                  </p>
+                </div>
+                <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

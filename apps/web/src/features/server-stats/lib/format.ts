@@ -1,0 +1,23 @@
+/** Uptime as days, hours and minutes (part 2 §2.17), e.g. "3d 4h 12m"; under a minute reads "0m". */
+export function uptimeText(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3_600);
+  const minutes = Math.floor((seconds % 3_600) / 60);
+  return [days > 0 ? `${days}d` : null, days > 0 || hours > 0 ? `${hours}h` : null, `${minutes}m`].filter(Boolean).join(' ');
+}
+
+/** The pool health badge: the three known labels, anything else Unknown (part 2 §3). */
+export function poolHealthDisplay(health: string): { label: string; variant: 'secondary' | 'outline' | 'destructive' | 'default' } {
+  switch (health) {
+    case 'healthy':
+      return { label: 'Healthy', variant: 'secondary' };
+    case 'warning':
+      return { label: 'Warning', variant: 'outline' };
+    case 'critical':
+      return { label: 'Critical', variant: 'destructive' };
+    default:
+      return { label: 'Unknown', variant: 'default' };
+  }
+}
+
+export const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
