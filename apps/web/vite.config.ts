@@ -6,6 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { prerenderPages } from './scripts/prerender-plugin';
+import { pureSchemas } from './scripts/pure-schemas-plugin';
 
 /**
  * In development the Vite server (5173) proxies /api to the gateway, so the browser sees one origin
@@ -57,6 +58,7 @@ function preloadFirstVisitChunks(): Plugin {
 
 export default defineConfig({
   plugins: [
+    pureSchemas(CONTRACTS_SRC),
     react(),
     tailwindcss(),
     preloadFirstVisitChunks(),
@@ -87,14 +89,24 @@ export default defineConfig({
       // /, for one, asked for ten 300-byte files, each a request on a slow phone connection.
       output: {
         experimentalMinChunkSize: 4096,
+        // zod and the form library in chunks of their own: merged into a shared chunk they rode along
+        // with whatever else it held (a Badge), into screens that validate nothing. React gets its
+        // own too, or Rollup files it with the first manual chunk that imports it.
+        manualChunks: (id) => {
+          const pkg = /\/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)\//.exec(id)?.[1];
+          if (pkg === 'zod') return 'zod';
+          if (pkg === 'react-hook-form' || pkg === '@hookform/resolvers') return 'forms';
+          if (pkg === 'react' || pkg === 'react-dom' || pkg === 'scheduler') return 'react';
+          return undefined;
+        },
         // Rollup names a shared chunk after one of its modules; the app's own would be `alert-….js`.
         chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.endsWith(`/${APP_MODULE}`)) ? 'assets/app-[hash].js' : 'assets/[name]-[hash].js'),
       },
       treeshake: {
-        // The contracts' modules only declare schemas and rules; its index also sets zod's messages
-        // (a real side effect, kept). Saying so lets a screen take the few schemas it uses instead of
-        // every module the barrel re-exports (the whole package on /login).
-        moduleSideEffects: (id) => !CONTRACTS_SRC.test(id) || id.endsWith('/index.ts'),
+        // The contracts' modules only declare schemas and rules; its `zod.ts` sets zod's messages (a
+        // real side effect, kept, and taken only with a schema). Saying so lets a screen take the few
+        // schemas and rules it uses instead of every module the barrel re-exports.
+        moduleSideEffects: (id) => !CONTRACTS_SRC.test(id) || id.endsWith('/zod.ts'),
       },
     },
   },

@@ -1,12 +1,12 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Menu, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { SheetContent } from '@/components/ui/dialog';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { storageKeys } from '@/config/storage-keys';
 import { cn } from '@/lib/utils';
+
+// The drawer's dialog code loads the first time it opens: a desktop visit never needs it.
+const MobileDrawer = lazy(() => import('./mobile-drawer'));
 
 export interface SidebarRenderProps {
   collapsed: boolean;
@@ -29,6 +29,7 @@ export function AppShell({
 }) {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(storageKeys.sidebarCollapsed) === 'true');
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const location = useLocation();
 
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -41,7 +42,6 @@ export function AppShell({
   };
 
   return (
-    <TooltipProvider>
     <div className="flex min-h-screen bg-muted/40">
       <aside
         aria-label="Sidebar"
@@ -55,15 +55,26 @@ export function AppShell({
           </Button>
         </div>
       </aside>
-      <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <SheetContent aria-describedby={undefined}>
-          <DialogPrimitive.Title className="sr-only">Navigation</DialogPrimitive.Title>
-          {sidebar({ collapsed: false })}
-        </SheetContent>
-      </DialogPrimitive.Root>
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+            {sidebar({ collapsed: false })}
+          </MobileDrawer>
+        </Suspense>
+      ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur sm:px-6">
-          <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open navigation" onClick={() => setDrawerOpen(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="md:hidden"
+            aria-label="Open navigation"
+            onPointerEnter={() => void import('./mobile-drawer')}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
+          >
             <Menu className="h-5 w-5" aria-hidden="true" />
           </Button>
           <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
@@ -74,6 +85,5 @@ export function AppShell({
         </main>
       </div>
     </div>
-    </TooltipProvider>
   );
 }

@@ -1,7 +1,9 @@
+import type { ReactNode } from 'react';
 import { planLabel, type User } from '@sendwell/contracts';
 import { formatUserDate, reportsUsedText } from '@/lib/display';
 import { NavLink } from 'react-router';
-import { Tooltip } from '@/components/ui/tooltip';
+import { useOnDemand } from '@/components/ui/on-demand';
+import type * as TooltipModuleNs from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';
 import { Logo } from './logo';
@@ -14,6 +16,13 @@ export interface Usage {
 }
 
 /** Sidebar of the signed-in shell: the visibility table, plan label and the two counters (part 1 §2). */
+type TooltipModule = typeof TooltipModuleNs;
+const loadTooltips = () => import('@/components/ui/tooltip');
+
+function WithTooltipProvider({ tooltips, children }: { tooltips: TooltipModule | null; children: ReactNode }) {
+  return tooltips ? <tooltips.TooltipProvider>{children}</tooltips.TooltipProvider> : <>{children}</>;
+}
+
 export function AppSidebar({
   user,
   collapsed,
@@ -30,6 +39,8 @@ export function AppSidebar({
   /** Stored reports against the quota; null when the plan has none or the count is unavailable. */
   reports: Usage | null;
 }) {
+  // The collapsed sidebar names its icons in tooltips, whose code loads only once it is collapsed.
+  const tooltips = useOnDemand(loadTooltips, collapsed);
   const items = visibleNavItems(user);
   const reportText = reports ? reportsUsedText(reports.used, user.planType) : null;
   return (
@@ -40,6 +51,7 @@ export function AppSidebar({
         </NavLink>
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-2">
+        <WithTooltipProvider tooltips={collapsed ? tooltips : null}>
         <ul className="space-y-1">
           {items.map(({ to, label, icon: Icon }) => {
             const link = (
@@ -58,9 +70,10 @@ export function AppSidebar({
                 {collapsed ? null : <span>{label}</span>}
               </NavLink>
             );
-            return <li key={to}>{collapsed ? <Tooltip content={label}>{link}</Tooltip> : link}</li>;
+            return <li key={to}>{collapsed && tooltips ? <tooltips.Tooltip content={label}>{link}</tooltips.Tooltip> : link}</li>;
           })}
         </ul>
+        </WithTooltipProvider>
       </nav>
       {collapsed ? null : (
         <div className="space-y-3 border-t p-4">

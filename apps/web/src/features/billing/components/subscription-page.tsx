@@ -1,4 +1,4 @@
-import { currencies, currencyCatalogue, currencySchema, isPaidPlan, paidPlans, planRules, type Currency, type PaidPlan } from '@sendwell/contracts';
+import { currencies, currencyCatalogue, isPaidPlan, paidPlans, planRules, type Currency, type PaidPlan } from '@sendwell/contracts';
 import { CheckCircle2 } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +23,7 @@ export function SubscriptionPage() {
   const refreshUser = useRefreshUser();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [currency, setCurrency] = useState<Currency>(currencySchema.catch('AUD').parse(user.currency));
+  const [currency, setCurrency] = useState<Currency>(() => ((currencies as readonly string[]).includes(user.currency) ? (user.currency as Currency) : 'AUD'));
   const [pending, setPending] = useState<PaidPlan | null>(null);
   const [payment, setPayment] = useState<{ plan: PaidPlan; clientSecret: string } | null>(null);
   const currencyId = useId();

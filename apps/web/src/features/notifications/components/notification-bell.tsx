@@ -1,10 +1,10 @@
-import * as Popover from '@radix-ui/react-popover';
 import { features, type User } from '@sendwell/contracts';
 import { relativeTime } from '@/lib/display';
 import { Bell, Sparkles, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useOnDemand } from '@/components/ui/on-demand';
 import { paths } from '@/config/paths';
 import { storageKeys } from '@/config/storage-keys';
 import { groupNotifications, localNotifications, useLocalNotifications } from '@/lib/notifications/local-notifications';
@@ -15,6 +15,8 @@ import { useNewReportDetection } from '../hooks/use-new-report-detection';
 import { bellBadgeCount, bellBadgeText, showsFreePromo } from '../lib/badge-count';
 
 const MAX_ALERTS = 5;
+// The popover's code (Radix and its positioning) loads when the user reaches for the bell.
+const loadPopover = () => import('@radix-ui/react-popover');
 
 /** The bell of part 1 §2: local report notifications, alerts (advanced), the free-plan promo. */
 export function NotificationBell({ user }: { user: User }) {
@@ -43,26 +45,45 @@ export function NotificationBell({ user }: { user: User }) {
     navigate(to);
   };
 
+  const [wanted, setWanted] = useState(false);
+  const Popover = useOnDemand(loadPopover, wanted);
+  const focused = useRef(false);
+  const bell = (props: object) => (
+    // Named by its content, not aria-label, so the visible badge is part of the name (WCAG 2.5.3): "Notifications, 3 unread".
+    <Button variant="ghost" size="icon" className="relative" {...props}>
+      <Bell className="h-5 w-5" aria-hidden="true" />
+      <span className="sr-only">{count > 0 ? 'Notifications, ' : 'Notifications'}</span>
+      {badge ? (
+        <>
+          <span
+            data-testid="bell-badge"
+            className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
+          >
+            {badge}
+          </span>
+          <span className="sr-only"> unread</span>
+        </>
+      ) : null}
+    </Button>
+  );
+  if (!Popover) {
+    return bell({
+      onPointerEnter: () => setWanted(true),
+      onFocus: () => {
+        focused.current = true;
+        setWanted(true);
+      },
+      onBlur: () => (focused.current = false),
+      onClick: () => {
+        setWanted(true);
+        setOpen(true);
+      },
+    });
+  }
+
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
-        {/* Named by its content, not aria-label, so the visible badge is part of the name (WCAG 2.5.3): "Notifications, 3 unread". */}
-        <Button variant="ghost" size="icon" className="relative">
-          <Bell className="h-5 w-5" aria-hidden="true" />
-          <span className="sr-only">{count > 0 ? 'Notifications, ' : 'Notifications'}</span>
-          {badge ? (
-            <>
-              <span
-                data-testid="bell-badge"
-                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white"
-              >
-                {badge}
-              </span>
-              <span className="sr-only"> unread</span>
-            </>
-          ) : null}
-        </Button>
-      </Popover.Trigger>
+      <Popover.Trigger asChild>{bell({ autoFocus: focused.current })}</Popover.Trigger>
       <Popover.Portal>
         <Popover.Content aria-labelledby={headingId} align="end" sideOffset={8} className="z-50 w-[min(22rem,calc(100vw-1rem))] rounded-lg border bg-card text-card-foreground shadow-lg">
           <div className="flex items-center justify-between border-b px-4 py-3">
