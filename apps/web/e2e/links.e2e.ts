@@ -57,6 +57,8 @@ async function crawl(page: Page): Promise<{ visited: string[]; dead: string[] }>
     // Collapsed sections (a domain's scans on the history page) hold links too; menus and dialogs are left shut.
     const collapsed = page.locator('main button[aria-expanded="false"][aria-controls]:not([aria-haspopup])');
     for (let i = 0; i < 20 && (await collapsed.count()) > 0; i++) await collapsed.first().click();
+    // What an expanded section shows may load on demand first.
+    await page.locator('main [data-loading]').first().waitFor({ state: 'detached' });
     for (const link of await linksOn(page)) {
       if (seen.has(link)) continue;
       seen.add(link);

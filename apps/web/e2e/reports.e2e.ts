@@ -28,6 +28,7 @@ describe('reports', () => {
 
     await page.getByRole('button', { name: 'Generate Reports' }).click();
     const dialog = page.getByRole('dialog', { name: 'Generate Reports' });
+    await dialog.waitFor();
     expect(await dialog.getByRole('checkbox', { checked: true }).count()).toBe(2);
     await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
     await page.getByText('Reports Generated', { exact: true }).waitFor();

@@ -3,6 +3,7 @@ import { idParamSchema } from '../common.js';
 import { integrationListEntrySchema, integrationServiceSchema, integrationSettingsSchema } from '../entities/integration.js';
 import { webhookEndpointSchema, webhookUrlSchema } from '../entities/webhook.js';
 import { textField } from '../validation.js';
+export * from './integration-messages.js';
 
 /** GET /api/integrations: one entry per known service. */
 export const listIntegrationsAnswer = z.array(integrationListEntrySchema);
@@ -19,9 +20,6 @@ export const saveIntegrationAnswer = z.object({
 });
 export type SaveIntegrationAnswer = z.infer<typeof saveIntegrationAnswer>;
 
-export const INTEGRATIONS_PLAN_MESSAGE = 'Integrations are available for Standard and Advanced subscribers only.';
-export const MARKETING_INTEGRATIONS_PLAN_MESSAGE = 'Email marketing integrations are available for Advanced subscribers only.';
-export const integrationSavedMessage = (service: string) => `${service} integration has been configured successfully.`;
 
 /** `/api/integrations/:service/...`: the service as the list names it ("constant contact" URL-encoded). */
 export const integrationServiceParams = z.object({ service: integrationServiceSchema });
@@ -64,6 +62,5 @@ export type WebhookIdParams = z.infer<typeof webhookIdParams>;
 export const deleteWebhookAnswer = z.object({ success: z.literal(true) });
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
-export const CUSTOM_WEBHOOKS_PLAN_MESSAGE = 'Custom webhooks are available for Advanced subscribers only.';
 export const tooManyWebhooksMessage = (max: number) => `You can add at most ${max} webhooks.`;
 export const WEBHOOK_HTTPS_ONLY = 'Webhook URL must be a valid https:// address';

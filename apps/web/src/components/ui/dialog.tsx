@@ -1,13 +1,43 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
+import type * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentPropsWithoutRef, HTMLAttributes } from 'react';
+import { createContext, useContext, type ComponentPropsWithoutRef, type HTMLAttributes } from 'react';
+import { useOnDemand } from '@/components/ui/on-demand';
 import { cn } from '@/lib/utils';
 
-export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
+/**
+ * Radix's dialog, loaded the first time a dialog opens: every dialog here is controlled and opened by
+ * a press (or by data, as the preferences popup), and the dialog, focus-trap and scroll-lock code was
+ * 16 KB gzip of each screen's first load. Until then a closed `Dialog` renders nothing, which is what
+ * Radix renders for a closed dialog without a trigger anyway; the parts below render inside an open
+ * `Dialog`, so they always find the loaded module.
+ */
+type Primitive = typeof DialogPrimitive;
+const loadPrimitive = () => import('@radix-ui/react-dialog');
+const PrimitiveContext = createContext<Primitive | null>(null);
 
-export function DialogContent({ className, children, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Content>) {
+function usePrimitive(): Primitive {
+  const primitive = useContext(PrimitiveContext);
+  if (!primitive) throw new Error('Dialog parts render inside <Dialog>');
+  return primitive;
+}
+
+export function Dialog({ open, ...props }: ComponentPropsWithoutRef<Primitive['Root']> & { open: boolean }) {
+  const P = useOnDemand(loadPrimitive, open);
+  if (!P) return null;
+  return (
+    <PrimitiveContext.Provider value={P}>
+      <P.Root open={open} {...props} />
+    </PrimitiveContext.Provider>
+  );
+}
+
+export function DialogClose(props: ComponentPropsWithoutRef<Primitive['Close']>) {
+  const P = usePrimitive();
+  return <P.Close {...props} />;
+}
+
+export function DialogContent({ className, children, ...props }: ComponentPropsWithoutRef<Primitive['Content']>) {
+  const DialogPrimitive = usePrimitive();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -28,7 +58,8 @@ export function DialogContent({ className, children, ...props }: ComponentPropsW
 }
 
 /** A panel sliding in from the left: the mobile navigation drawer (under 768 px). */
-export function SheetContent({ className, children, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Content>) {
+export function SheetContent({ className, children, ...props }: ComponentPropsWithoutRef<Primitive['Content']>) {
+  const DialogPrimitive = usePrimitive();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60" />
@@ -51,9 +82,11 @@ export function DialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElem
 export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)} {...props} />;
 }
-export function DialogTitle({ className, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Title>) {
+export function DialogTitle({ className, ...props }: ComponentPropsWithoutRef<Primitive['Title']>) {
+  const DialogPrimitive = usePrimitive();
   return <DialogPrimitive.Title className={cn('text-lg font-semibold', className)} {...props} />;
 }
-export function DialogDescription({ className, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Description>) {
+export function DialogDescription({ className, ...props }: ComponentPropsWithoutRef<Primitive['Description']>) {
+  const DialogPrimitive = usePrimitive();
   return <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }

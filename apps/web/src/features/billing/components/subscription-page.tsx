@@ -1,6 +1,6 @@
 import { currencies, currencyCatalogue, isPaidPlan, paidPlans, planRules, type Currency, type PaidPlan } from '@sendwell/contracts';
 import { CheckCircle2 } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/select';
@@ -11,7 +11,9 @@ import { updateCurrency } from '@/lib/api/update-currency';
 import { useAuth, useUser } from '@/lib/auth/auth-provider';
 import { cn } from '@/lib/utils';
 import { createSubscription, updateSubscription, useRefreshUser } from '../api/billing';
-import { PaymentDialog } from './payment-dialog';
+
+/** Stripe's React components load with the dialog, when a plan is chosen, not with the plans. */
+const PaymentDialog = lazy(() => import('./payment-dialog').then((m) => ({ default: m.PaymentDialog })));
 
 /** The plan in `?plan=` opens its payment dialog after this long (part 2 §9). */
 export const AUTO_OPEN_DELAY_MS = 500;
@@ -131,16 +133,18 @@ export function SubscriptionPage() {
       <FeatureTable />
 
       {payment ? (
-        <PaymentDialog
-          plan={payment.plan}
-          currency={currency}
-          clientSecret={payment.clientSecret}
-          open
-          onOpenChange={(open) => {
-            if (!open) setPayment(null);
-          }}
-          onPaid={onPaid}
-        />
+        <Suspense fallback={null}>
+          <PaymentDialog
+            plan={payment.plan}
+            currency={currency}
+            clientSecret={payment.clientSecret}
+            open
+            onOpenChange={(open) => {
+              if (!open) setPayment(null);
+            }}
+            onPaid={onPaid}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

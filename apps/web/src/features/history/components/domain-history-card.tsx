@@ -1,38 +1,22 @@
 import type { HistoryDomain } from '@sendwell/contracts';
 import { ChevronDown, RotateCcw } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
-import { toast } from '@/components/ui/toast-store';
-import { errorMessage } from '@/lib/api-client';
-import { useRestoreDomain } from '@/lib/api/restore-domain';
 import { useUser } from '@/lib/auth/auth-provider';
 import { displayDomainStatus, domainBadgeVariant, formatUserDate, relativeTime } from '@/lib/display';
 import { useNow } from '@/lib/hooks/use-now';
 import { cn } from '@/lib/utils';
+import { useRestoreWithToasts } from '../hooks/use-restore-with-toasts';
 import { groupScansBySecond } from '../lib/history';
-import { HistoryTimeline } from './history-timeline';
-import { ScanList } from './scan-list';
+
+/** The timeline and the windowed scan list load when a card is first reached for (pointer or focus on its header). */
+const loadBody = () => import('./domain-history-body');
+const DomainHistoryBody = lazy(loadBody);
 
 export const lastScanPath = (domainName: string) => `/domain-history/${encodeURIComponent(domainName)}/last-scan`;
-
-/** Restore by name, with part 2 §8's toasts; shared by the card and the last-scan summary. */
-export function useRestoreWithToasts() {
-  const restore = useRestoreDomain();
-  const run = async (name: string): Promise<boolean> => {
-    try {
-      await restore.mutateAsync(name);
-      toast({ title: 'Domain Restored Successfully', description: `${name} has been restored to your active domains` });
-      return true;
-    } catch (error) {
-      toast({ title: 'Restore Failed', description: errorMessage(error, 'Failed to restore domain. Please try again.'), variant: 'destructive' });
-      return false;
-    }
-  };
-  return { run, isPending: restore.isPending };
-}
 
 /** One domain of the history page (part 2 §2.3): expandable for an active domain, restorable when deleted. */
 export function DomainHistoryCard({ domain }: { domain: HistoryDomain }) {
@@ -91,7 +75,7 @@ export function DomainHistoryCard({ domain }: { domain: HistoryDomain }) {
     <Card data-testid={`history-${domain.name}`}>
       <CardHeader className="p-0">
         <h3 className="text-base">
-          <button type="button" className="flex w-full items-center justify-between gap-3 rounded-xl p-6 text-left hover:bg-muted/40" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((o) => !o)}>
+          <button type="button" className="flex w-full items-center justify-between gap-3 rounded-xl p-6 text-left hover:bg-muted/40" aria-expanded={open} aria-controls={bodyId} onPointerEnter={() => void loadBody()} onFocus={() => void loadBody()} onClick={() => setOpen((o) => !o)}>
             <span className="min-w-0 space-y-1.5">
               {title}
               {facts}
@@ -105,10 +89,15 @@ export function DomainHistoryCard({ domain }: { domain: HistoryDomain }) {
           {groups.length === 0 ? (
             <p className="text-sm text-muted-foreground">No completed scans yet. Run a scan from the domain’s page.</p>
           ) : (
-            <>
-              <HistoryTimeline groups={groups} domainName={domain.name} />
-              <ScanList groups={groups} domainName={domain.name} />
-            </>
+            <Suspense
+              fallback={
+                <p role="status" data-loading className="text-sm text-muted-foreground">
+                  Loading scans…
+                </p>
+              }
+            >
+              <DomainHistoryBody groups={groups} domainName={domain.name} />
+            </Suspense>
           )}
         </CardContent>
       ) : null}

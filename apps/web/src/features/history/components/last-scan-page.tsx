@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/auth-provider';
 import { displayDomainStatus, domainBadgeVariant, formatUserDate } from '@/lib/display';
 import { useDomainHistory, useLastScan } from '../api/history';
-import { useRestoreWithToasts } from './domain-history-card';
+import { useRestoreWithToasts } from '../hooks/use-restore-with-toasts';
 import { BackToHistory, ScanMessage, ScanViewSkeleton } from './scan-view';
 
 const LOAD_FAILED = 'Failed to load scan details. The scan data may no longer be available.';

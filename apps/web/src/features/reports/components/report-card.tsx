@@ -3,7 +3,7 @@ import { Download, Eye, Trash2 } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { ActionMenu } from '@/components/ui/action-menu';
 import { Spinner } from '@/components/ui/spinner';
 import { formatUserDate } from '@/lib/display';
 import { isInProgress, reportTypeLabel, summaryPreview } from '../lib/report-display';
@@ -60,20 +60,14 @@ export function ReportCard({ report, user, selecting, selected, onSelect, onDown
         <CardFooter className="flex flex-wrap gap-2">
           {failed ? null : (
             <>
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button size="sm" variant="outline" aria-label={`Download report for ${domain}`}>
+              <ActionMenu
+                button={(props) => (
+                  <Button size="sm" variant="outline" aria-label={`Download report for ${domain}`} {...props}>
                     <Download className="h-4 w-4" aria-hidden="true" /> Download
                   </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent>
-                  {reportFormats.map((format) => (
-                    <DropdownMenuItem key={format} onSelect={() => onDownload(format)}>
-                      {formatLabel[format]}
-                    </DropdownMenuItem>
-                  ))}
-                </DropdownMenuContent>
-              </DropdownMenu>
+                )}
+                items={reportFormats.map((format) => ({ label: formatLabel[format], onSelect: () => onDownload(format) }))}
+              />
               <Button size="sm" variant="outline" onClick={onPreview} aria-label={`Preview report for ${domain}`}>
                 <Eye className="h-4 w-4" aria-hidden="true" /> Preview
               </Button>

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { ActionMenu } from '@/components/ui/action-menu';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { UpgradeRequiredScreen } from '@/components/ui/upgrade-required-screen';
@@ -107,20 +107,14 @@ function Reports() {
               <Button variant="outline" onClick={() => setSelected(new Set(list.map((r) => r.id)))}>
                 Select all
               </Button>
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button variant="outline" disabled={working}>
+              <ActionMenu
+                button={(props) => (
+                  <Button variant="outline" disabled={working} {...props}>
                     Download selected
                   </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent>
-                  {reportFormats.map((format) => (
-                    <DropdownMenuItem key={format} onSelect={() => void bulkDownload(format)}>
-                      {formatLabel[format]}
-                    </DropdownMenuItem>
-                  ))}
-                </DropdownMenuContent>
-              </DropdownMenu>
+                )}
+                items={reportFormats.map((format) => ({ label: formatLabel[format], onSelect: () => void bulkDownload(format) }))}
+              />
               <Button variant="destructive" onClick={bulkDelete} disabled={working}>
                 Delete selected
               </Button>

@@ -1,66 +1,36 @@
-import * as Popover from '@radix-ui/react-popover';
 import { timezoneOptions } from '@sendwell/contracts';
-import { Check, ChevronsUpDown, Search } from 'lucide-react';
-import { useId, useState } from 'react';
-import { cn } from '@/lib/utils';
+import { ChevronsUpDown } from 'lucide-react';
+import { useId } from 'react';
+import { OnDemand } from '@/components/ui/on-demand';
 
-/** A searchable list of the contracts' time zones (part 1 §2 Settings): type to filter by label or IANA name. */
+const loadPopover = () => import('./timezone-popover');
+
+/**
+ * A searchable list of the contracts' time zones (part 1 §2 Settings): type to filter by label or IANA
+ * name. The list and its popover load when the user reaches for the button.
+ */
 export function TimezonePicker({ value, onChange, labelledBy }: { value: string; onChange: (value: string) => void; labelledBy: string }) {
-  const [open, setOpen] = useState(false);
-  const [query, setQuery] = useState('');
-  const listId = useId();
+  const valueId = useId();
   const current = timezoneOptions.find((o) => o.value === value);
-  const q = query.trim().toLowerCase();
-  const shown = q ? timezoneOptions.filter((o) => o.label.toLowerCase().includes(q) || o.value.toLowerCase().includes(q)) : timezoneOptions;
+  const button = (props: object) => (
+    <button
+      type="button"
+      aria-labelledby={`${labelledBy} ${valueId}`}
+      className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      data-testid="timezone-trigger"
+      {...props}
+    >
+      <span id={valueId} className="truncate">
+        {current?.label ?? value}
+      </span>
+      <ChevronsUpDown className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+    </button>
+  );
   return (
-    <Popover.Root open={open} onOpenChange={(next) => { setOpen(next); if (!next) setQuery(''); }}>
-      <Popover.Trigger
-        aria-labelledby={`${labelledBy} ${listId}-value`}
-        className="flex h-10 w-full items-center justify-between gap-2 rounded-md border border-input bg-background px-3 text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        data-testid="timezone-trigger"
-      >
-        <span id={`${listId}-value`} className="truncate">
-          {current?.label ?? value}
-        </span>
-        <ChevronsUpDown className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content align="start" sideOffset={4} className="z-50 w-[var(--radix-popover-trigger-width)] min-w-[16rem] rounded-md border bg-card p-2 text-card-foreground shadow-md">
-          <div className="relative mb-2">
-            <Search className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-            <input
-              autoFocus
-              type="search"
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              aria-label="Search timezones"
-              aria-controls={listId}
-              placeholder="Search timezones"
-              className="h-9 w-full rounded-md border border-input bg-background pl-8 pr-2 text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            />
-          </div>
-          <ul id={listId} className="max-h-64 overflow-y-auto" aria-label="Timezones">
-            {shown.length === 0 ? <li className="px-2 py-3 text-center text-sm text-muted-foreground">No matching timezone</li> : null}
-            {shown.map((o) => (
-              <li key={o.value}>
-                <button
-                  type="button"
-                  aria-pressed={o.value === value}
-                  onClick={() => {
-                    onChange(o.value);
-                    setOpen(false);
-                    setQuery('');
-                  }}
-                  className={cn('flex w-full items-center gap-2 rounded-sm px-2 py-1.5 text-left text-sm hover:bg-accent focus-visible:bg-accent focus-visible:outline-none', o.value === value && 'font-medium')}
-                >
-                  <Check className={cn('h-4 w-4 shrink-0', o.value === value ? 'opacity-100' : 'opacity-0')} aria-hidden="true" />
-                  {o.label}
-                </button>
-              </li>
-            ))}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <OnDemand
+      load={loadPopover}
+      trigger={(props) => button(props)}
+      render={({ TimezonePopover }, start) => <TimezonePopover trigger={button({ autoFocus: start.focus })} value={value} onChange={onChange} defaultOpen={start.open} />}
+    />
   );
 }

@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import type { ActionMenuItem } from './action-menu';
+
+/** The menu itself, loaded on demand by ActionMenu. */
+export function ActionMenuContent({ trigger, items, defaultOpen }: { trigger: ReactNode; items: readonly ActionMenuItem[]; defaultOpen: boolean }) {
+  return (
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
+      <DropdownMenuContent>
+        {items.map((item) => (
+          <DropdownMenuItem key={item.label} onSelect={item.onSelect}>
+            {item.label}
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
