@@ -455,18 +455,31 @@ try {
 
     // Every signed-in screen of an advanced user with 10 domains of 1,000 scans each, each in a fresh context.
     const domains = await seedHistory(stack.database.url, user.email);
-    const screens: Record<string, number> = { '/dashboard': dashboard.gzip };
+    // The stored user as the app keeps it after a refresh: advanced, preferences set (no first-visit popup).
+    for (const origin of state.origins) {
+      for (const item of origin.localStorage) {
+        if (item.name === 'auth_user') item.value = JSON.stringify({ ...JSON.parse(item.value), planType: 'advanced', preferencesSet: true });
+      }
+    }
+    const screens: Record<string, number> = {};
+    const screenFiles: Record<string, JsFigures['files']> = {};
     console.log(`Every signed-in screen's first load (advanced plan, ${SEEDED_DOMAINS} domains of ${SEEDED_SCANS} scans; target <= ${TARGET_SCREEN_JS_KB} KB gzip):`);
-    for (const path of SCREENS(domains[0]!)) {
+    for (const path of ['/dashboard', ...SCREENS(domains[0]!)]) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: state });
       const figures = await measureJs(context, appGateway.url, path, (page) => page.locator('main h2, main h1').first().waitFor({ timeout: 20_000 }));
       await context.close();
       screens[path] = figures.gzip;
+      screenFiles[path] = figures.files;
     }
     for (const [path, bytes] of Object.entries(screens)) {
       const ok = bytes / 1024 <= TARGET_SCREEN_JS_KB;
       if (!ok) misses++;
       console.log(`  ${path.padEnd(44)} ${kb(bytes).padStart(9)} gzip   ${verdict(ok)}`);
+      // Over the target: the largest files beyond the shell's (react, app) say where the rest went.
+      if (!ok) {
+        const largest = [...screenFiles[path]!].sort((a, b) => b.gzip - a.gzip).slice(2, 9);
+        console.log(`      ${largest.map((f) => `${f.url.replace('/assets/', '')} ${kb(f.gzip)}`).join(', ')}`);
+      }
     }
     results.screens = screens;
 
