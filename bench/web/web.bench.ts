@@ -22,6 +22,7 @@
  *   BENCH_WEB_RUNS=1               Lighthouse runs per page and form factor (default 3, median reported)
  *   BENCH_WEB_FORM_FACTORS=mobile  only one form factor
  *   BENCH_WEB_SKIP_STACK=1         skip /dashboard (no Postgres/Redis)
+ *   BENCH_WEB_SIZES_ONLY=1         only the JavaScript sizes, no Lighthouse or scripting runs
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,8 @@ const LOG_DIR = mkdtempSync(join(tmpdir(), 'sendwell-bench-web-logs-'));
 /** Lighthouse's scores swing with the machine's load: the median of three runs by default. */
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
 const FORM_FACTORS = (process.env.BENCH_WEB_FORM_FACTORS ?? 'mobile,desktop').split(',').map((s) => s.trim()) as ('mobile' | 'desktop')[];
+/** Only the JavaScript sizes (no Lighthouse, no scripting runs): for iterating on bundle sizes. */
+const SIZES_ONLY = process.env.BENCH_WEB_SIZES_ONLY === '1';
 const TARGET_LANDING_JS_KB = 150;
 /** Issue 16: every signed-in screen's first load, with 10 domains of 1,000 scans each behind it. */
 const TARGET_SCREEN_JS_KB = 150;
@@ -371,30 +374,34 @@ try {
   if (landing.gzip / 1024 > TARGET_LANDING_JS_KB) misses++;
   results.js = { '/': landing, '/login': login };
 
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  cleanups.unshift(() => chrome.kill());
-  const lh: Record<string, unknown> = {};
-  console.log(`Lighthouse ${RUNS} run(s) each, median shown; load average ${loadAverage()}:`);
-  for (const formFactor of FORM_FACTORS) {
-    for (const path of ['/', '/login']) {
-      const runs: LhFigures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(`${gateway.url}${path}`, formFactor, chrome.port));
-      const performance = median(runs.map((r) => r.performance));
-      const accessibility = median(runs.map((r) => r.accessibility));
-      const last = runs[runs.length - 1]!;
-      const ok = performance >= TARGET_SCORE && accessibility >= TARGET_SCORE;
-      if (!ok) misses++;
-      console.log(
-        `  ${formFactor.padEnd(7)} ${path.padEnd(7)} performance ${String(performance).padStart(3)}  accessibility ${String(accessibility).padStart(3)}   (target >= ${TARGET_SCORE} each)   ${verdict(ok)}` +
-          `   ${Object.entries(last.metrics).map(([k, v]) => `${k} ${v}`).join('  ')}   [runs: perf ${runs.map((r) => r.performance).join('/')}; load ${loadavg()[0]!.toFixed(1)}]`,
-      );
-      for (const p of last.problems.slice(0, 12)) console.log(`      - ${p}`);
-      lh[`${formFactor} ${path}`] = { performance, accessibility, runs };
+  if (SIZES_ONLY) {
+    console.log('Lighthouse skipped (BENCH_WEB_SIZES_ONLY)');
+  } else {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    cleanups.unshift(() => chrome.kill());
+    const lh: Record<string, unknown> = {};
+    console.log(`Lighthouse ${RUNS} run(s) each, median shown; load average ${loadAverage()}:`);
+    for (const formFactor of FORM_FACTORS) {
+      for (const path of ['/', '/login']) {
+        const runs: LhFigures[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(`${gateway.url}${path}`, formFactor, chrome.port));
+        const performance = median(runs.map((r) => r.performance));
+        const accessibility = median(runs.map((r) => r.accessibility));
+        const last = runs[runs.length - 1]!;
+        const ok = performance >= TARGET_SCORE && accessibility >= TARGET_SCORE;
+        if (!ok) misses++;
+        console.log(
+          `  ${formFactor.padEnd(7)} ${path.padEnd(7)} performance ${String(performance).padStart(3)}  accessibility ${String(accessibility).padStart(3)}   (target >= ${TARGET_SCORE} each)   ${verdict(ok)}` +
+            `   ${Object.entries(last.metrics).map(([k, v]) => `${k} ${v}`).join('  ')}   [runs: perf ${runs.map((r) => r.performance).join('/')}; load ${loadavg()[0]!.toFixed(1)}]`,
+        );
+        for (const p of last.problems.slice(0, 12)) console.log(`      - ${p}`);
+        lh[`${formFactor} ${path}`] = { performance, accessibility, runs };
+      }
     }
+    results.lighthouse = lh;
+    console.log(`  (full reports: ${LH_DIR})`);
+    await chrome.kill();
   }
-  results.lighthouse = lh;
-  console.log(`  (full reports: ${LH_DIR})`);
-  await chrome.kill();
   await gateway.stop();
   cleanups.splice(0, 2);
 
@@ -483,46 +490,48 @@ try {
     }
     results.screens = screens;
 
-    // History with 1,000 scans per domain: scripting time of the screen and of opening one domain.
-    const TARGET_HISTORY_SCRIPT_MS = 100;
-    const history: Record<string, unknown> = {};
-    console.log(`History with ${SEEDED_SCANS} scans per domain, scripting (Chrome ScriptDuration; target < ${TARGET_HISTORY_SCRIPT_MS} ms to draw a domain's history):`);
-    for (const rate of [1, 4]) {
-      const runs: { load: number; expand: number; rows: number }[] = [];
-      for (let i = 0; i < 3; i++) runs.push(await measureHistoryScripting(browser, appGateway.url, state, domains[0]!, rate));
-      const load = median(runs.map((r) => r.load));
-      const expand = median(runs.map((r) => r.expand));
-      const ok = expand < TARGET_HISTORY_SCRIPT_MS * rate;
-      if (rate === 1 && !ok) misses++;
-      console.log(
-        `  CPU ${rate}x: first load of /domain-history ${load.toFixed(1)} ms (framework and every chunk included); opening a domain of ${SEEDED_SCANS} scans ${expand.toFixed(1)} ms, ${runs[0]!.rows} rows in the DOM   ${rate === 1 ? verdict(ok) : '(information)'}   [runs: ${runs.map((r) => r.expand.toFixed(0)).join('/')} ms]`,
-      );
-      history[`${rate}x`] = { load, expand, runs };
-    }
-    results.historyScripting = history;
+    if (!SIZES_ONLY) {
+      // History with 1,000 scans per domain: scripting time of the screen and of opening one domain.
+      const TARGET_HISTORY_SCRIPT_MS = 100;
+      const history: Record<string, unknown> = {};
+      console.log(`History with ${SEEDED_SCANS} scans per domain, scripting (Chrome ScriptDuration; target < ${TARGET_HISTORY_SCRIPT_MS} ms to draw a domain's history):`);
+      for (const rate of [1, 4]) {
+        const runs: { load: number; expand: number; rows: number }[] = [];
+        for (let i = 0; i < 3; i++) runs.push(await measureHistoryScripting(browser, appGateway.url, state, domains[0]!, rate));
+        const load = median(runs.map((r) => r.load));
+        const expand = median(runs.map((r) => r.expand));
+        const ok = expand < TARGET_HISTORY_SCRIPT_MS * rate;
+        if (rate === 1 && !ok) misses++;
+        console.log(
+          `  CPU ${rate}x: first load of /domain-history ${load.toFixed(1)} ms (framework and every chunk included); opening a domain of ${SEEDED_SCANS} scans ${expand.toFixed(1)} ms, ${runs[0]!.rows} rows in the DOM   ${rate === 1 ? verdict(ok) : '(information)'}   [runs: ${runs.map((r) => r.expand.toFixed(0)).join('/')} ms]`,
+        );
+        history[`${rate}x`] = { load, expand, runs };
+      }
+      results.historyScripting = history;
 
-    // Lighthouse mobile on the signed-in screens of issue 16, a cold visit with the session in place.
-    const TARGET_SIGNED_IN_SCORE = 90;
-    const signedChrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-    cleanups.unshift(() => signedChrome.kill());
-    const signedLh: Record<string, unknown> = {};
-    console.log(`Lighthouse mobile, signed in (advanced plan, ${SEEDED_DOMAINS} domains of ${SEEDED_SCANS} scans), ${RUNS} run(s), median; target performance >= ${TARGET_SIGNED_IN_SCORE}:`);
-    for (const path of ['/dashboard', '/domain-history']) {
-      const runs: LhFigures[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(`${appGateway.url}${path}`, 'mobile', signedChrome.port, state));
-      const performance = median(runs.map((r) => r.performance));
-      const accessibility = median(runs.map((r) => r.accessibility));
-      const last = runs[runs.length - 1]!;
-      const ok = performance >= TARGET_SIGNED_IN_SCORE;
-      if (!ok) misses++;
-      console.log(
-        `  mobile  ${path.padEnd(15)} performance ${String(performance).padStart(3)}  accessibility ${String(accessibility).padStart(3)}   ${verdict(ok)}` +
-          `   ${Object.entries(last.metrics).map(([k, v]) => `${k} ${v}`).join('  ')}   [runs: perf ${runs.map((r) => r.performance).join('/')}; load ${loadavg()[0]!.toFixed(1)}]`,
-      );
-      for (const p of last.problems.slice(0, 8)) console.log(`      - ${p}`);
-      signedLh[path] = { performance, accessibility, runs };
+      // Lighthouse mobile on the signed-in screens of issue 16, a cold visit with the session in place.
+      const TARGET_SIGNED_IN_SCORE = 90;
+      const signedChrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+      cleanups.unshift(() => signedChrome.kill());
+      const signedLh: Record<string, unknown> = {};
+      console.log(`Lighthouse mobile, signed in (advanced plan, ${SEEDED_DOMAINS} domains of ${SEEDED_SCANS} scans), ${RUNS} run(s), median; target performance >= ${TARGET_SIGNED_IN_SCORE}:`);
+      for (const path of ['/dashboard', '/domain-history']) {
+        const runs: LhFigures[] = [];
+        for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(`${appGateway.url}${path}`, 'mobile', signedChrome.port, state));
+        const performance = median(runs.map((r) => r.performance));
+        const accessibility = median(runs.map((r) => r.accessibility));
+        const last = runs[runs.length - 1]!;
+        const ok = performance >= TARGET_SIGNED_IN_SCORE;
+        if (!ok) misses++;
+        console.log(
+          `  mobile  ${path.padEnd(15)} performance ${String(performance).padStart(3)}  accessibility ${String(accessibility).padStart(3)}   ${verdict(ok)}` +
+            `   ${Object.entries(last.metrics).map(([k, v]) => `${k} ${v}`).join('  ')}   [runs: perf ${runs.map((r) => r.performance).join('/')}; load ${loadavg()[0]!.toFixed(1)}]`,
+        );
+        for (const p of last.problems.slice(0, 8)) console.log(`      - ${p}`);
+        signedLh[path] = { performance, accessibility, runs };
+      }
+      results.lighthouseSignedIn = signedLh;
     }
-    results.lighthouseSignedIn = signedLh;
   }
 } catch (error) {
   console.error(`web bench failed; the gateways' logs are in ${LOG_DIR}`);

@@ -1,4 +1,4 @@
-import type { ApiError } from '@sendwell/contracts';
+import { readApiError, type ApiError } from '@sendwell/contracts';
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { storageKeys } from '@/config/storage-keys';
 
@@ -34,19 +34,16 @@ export class ApiRequestError extends Error {
 }
 
 /**
- * Parses an error body with the contracts' `apiErrorSchema`. The contracts (and zod) are imported on
- * the first failure only, so they stay out of the entry chunk every page loads (bundle budget).
+ * Reads an error body the way the contracts' `apiErrorSchema` does, without zod: the schema library
+ * was loaded on a screen's first failed call (25.7 KB on /settings, whose payment-method read answers
+ * 404 to a user without a card).
  */
-async function parseApiError(body: string): Promise<ApiError | null> {
-  let json: unknown;
+function parseApiError(body: string): ApiError | null {
   try {
-    json = JSON.parse(body);
+    return readApiError(JSON.parse(body));
   } catch {
     return null;
   }
-  const { apiErrorSchema } = await import('@sendwell/contracts');
-  const parsed = apiErrorSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
 }
 
 function readToken(): string | null {
@@ -67,7 +64,7 @@ export function requestHeaders(hasBody: boolean): Headers {
 
 async function failure(res: Response, message: (text: string) => string): Promise<ApiRequestError> {
   const text = await res.text().catch(() => '');
-  return new ApiRequestError(message(text), res.status, text, await parseApiError(text));
+  return new ApiRequestError(message(text), res.status, text, parseApiError(text));
 }
 
 async function readJson<T>(res: Response): Promise<T> {
