@@ -5,11 +5,12 @@
  * browser then hydrates it. Only screens that render the same for every visitor belong here: what
  * differs per visitor (session, currency, stored choices) is read after hydration.
  */
-import { StrictMode } from 'react';
+import { StrictMode, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
-import { createRoutes } from './app/router';
+import { preloadRoutes } from './app/lazy-route';
+import { AppRoutes, routes } from './app/router';
 import { paths } from './config/paths';
 import { createQueryClient } from './lib/query-client';
 
@@ -27,16 +28,16 @@ const TITLE = /<title>([^<]*)<\/title>/;
 
 export async function prerender(path: string): Promise<PrerenderedPage> {
   const queryClient = createQueryClient();
-  const handler = createStaticHandler(createRoutes(queryClient));
-  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
-  if (context instanceof Response) throw new Error(`prerender ${path}: the route answered a redirect (${context.status})`);
-  if (context.statusCode !== 200) throw new Error(`prerender ${path}: status ${context.statusCode}`);
-
+  // Its modules first: renderToString draws a suspended screen as its fallback, not the screen.
+  await preloadRoutes(routes, path);
   const markup = renderToString(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
-        {/* No inline hydration data: the CSP allows no inline script, and these routes load none. */}
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <Suspense fallback={null}>
+            <AppRoutes />
+          </Suspense>
+        </StaticRouter>
       </AppProvider>
     </StrictMode>,
   );

@@ -1,5 +1,6 @@
 import { domainLimit, isPaidPlan, isPlanType, planRules, SIDEBAR_UNKNOWN_PLAN_DOMAIN_LIMIT } from '@sendwell/contracts';
-import { Outlet, useMatches, useNavigate } from 'react-router';
+import { Suspense } from 'react';
+import { matchRoutes, Outlet, useLocation, useNavigate } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { AppSidebar, type Usage } from '@/components/layout/app-sidebar';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
@@ -13,16 +14,15 @@ import { useDeletedDomains } from '@/lib/api/get-deleted-domains';
 import { useDomains } from '@/lib/api/get-domains';
 import { useReports } from '@/lib/api/get-reports';
 import { useUser, useAuth } from '@/lib/auth/auth-provider';
+import type { RouteHandle } from '../../lazy-route';
+import { routes } from '../../router';
 
-/** A route's `handle.title` becomes the top bar's page title. */
-export interface RouteHandle {
-  title?: string;
-}
-
+/** The deepest matched route's `handle.title` becomes the top bar's page title. */
 function usePageTitle(): string {
-  const matches = useMatches();
+  const { pathname } = useLocation();
+  const matches = matchRoutes(routes, pathname) ?? [];
   for (let i = matches.length - 1; i >= 0; i--) {
-    const title = (matches[i]?.handle as RouteHandle | undefined)?.title;
+    const title = (matches[i]?.route.handle as RouteHandle | undefined)?.title;
     if (title) return title;
   }
   return 'Sendwell';
@@ -79,7 +79,10 @@ export function Component() {
     >
       <title>{`${title} · Sendwell`}</title>
       <PastDueBanner status={isPaidPlan(user.planType) ? status.data?.status : null} plan={user.planType} />
-      <Outlet />
+      {/* A screen visited for the first time suspends while its code loads. */}
+      <Suspense fallback={null}>
+        <Outlet />
+      </Suspense>
     </AppShell>
   );
 }

@@ -1,9 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useUser } from '@/lib/auth/auth-provider';
-import { AccountTab } from './account-tab';
 import { GeneralTab } from './general-tab';
-import { NotificationsTab } from './notifications-tab';
+
+// The General tab opens first; the others load when reached for (pointer or focus on their trigger).
+const loadNotifications = () => import('./notifications-tab');
+const loadAccount = () => import('./account-tab');
+const NotificationsTab = lazy(() => loadNotifications().then((m) => ({ default: m.NotificationsTab })));
+const AccountTab = lazy(() => loadAccount().then((m) => ({ default: m.AccountTab })));
+const loadingTab = <p className="py-6 text-sm text-muted-foreground">Loading…</p>;
 
 /** /settings: General, Notifications and Account tabs (part 1 §2). */
 export function SettingsPage() {
@@ -18,17 +24,25 @@ export function SettingsPage() {
       <Tabs defaultValue={tab} className="pt-4">
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="general">General</TabsTrigger>
-          <TabsTrigger value="notifications">Notifications</TabsTrigger>
-          <TabsTrigger value="account">Account</TabsTrigger>
+          <TabsTrigger value="notifications" onPointerEnter={() => void loadNotifications()} onFocus={() => void loadNotifications()}>
+            Notifications
+          </TabsTrigger>
+          <TabsTrigger value="account" onPointerEnter={() => void loadAccount()} onFocus={() => void loadAccount()}>
+            Account
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="general">
           <GeneralTab user={user} />
         </TabsContent>
         <TabsContent value="notifications">
-          <NotificationsTab plan={user.planType} />
+          <Suspense fallback={loadingTab}>
+            <NotificationsTab plan={user.planType} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="account">
-          <AccountTab user={user} />
+          <Suspense fallback={loadingTab}>
+            <AccountTab user={user} />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>
