@@ -96,6 +96,8 @@ export async function startStack(options: { fixtureDomains: number; serviceLog: 
         DNS_SERVERS: `127.0.0.1:${dnsPort}`,
         SCAN_AUTHORITATIVE_DNS_PORT: String(dnsPort),
         SCAN_TLS_PORT: String(silentTls.port),
+        SCAN_HTTPS_PORT: String(silentTls.port),
+        SCAN_SMTP_PORT: '1',
       },
       gateway: {
         ...common,

@@ -54,7 +54,7 @@ const config: ScanConfig = {
   dnsblDomainZones: DNSBL_DOMAIN_ZONES,
   tlsPort: Number(env.BENCH_TLS_PORT),
   tlsExtraCa: readFileSync(env.BENCH_CA_FILE as string, 'utf8'),
-  authoritativeDnsPort: DNS_PORT,
+  httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: DNS_PORT,
   timeoutMs: 5_000,
   // The fixture DNS and TLS servers listen on loopback, as in the tests (ALLOW_LOOPBACK_TARGETS).
   outbound: { allowLoopback: true },

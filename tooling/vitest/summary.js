@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('../..', import.meta.url).pathname;
-const reports = ['apps', 'services', 'packages', 'tests', 'scripts', 'bench']
+const reports = ['apps', 'services', 'packages', 'tests', 'scripts', 'bench', 'infra']
   .flatMap((group) => (existsSync(join(root, group)) ? readdirSync(join(root, group)).map((name) => join(root, group, name)) : []))
   .concat([join(root, 'scripts')])
   .map((dir) => join(dir, '.test-results', 'vitest.json'))

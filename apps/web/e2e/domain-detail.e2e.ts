@@ -50,6 +50,10 @@ describe('domain detail (standard plan)', () => {
     expect(await blacklist.getByTestId('blacklist-site').count()).toBeGreaterThan(0);
     await page.getByTestId('deliverability-insights').getByTestId('insight-score').waitFor();
     await page.getByTestId('check-spf').waitFor();
+    // The mail checks have their own card; the fixture domain publishes no MTA-STS policy.
+    const mail = page.getByTestId('mail-check-findings');
+    for (const type of ['smtp', 'mta_sts', 'tls_rpt', 'reverse_dns']) await mail.getByTestId(`check-${type}`).waitFor();
+    await mail.getByTestId('check-mta_sts').getByText('Not set up', { exact: true }).waitFor();
     await captureScreen(page, 'domain-detail');
 
     // Scan now: the page follows the scan (queued → running → completed), then shows its results.

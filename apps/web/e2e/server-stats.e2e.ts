@@ -1,4 +1,5 @@
 import { ADMIN_ONLY_MESSAGE } from '@sendwell/contracts';
+import { FIXTURE_BLOCKLISTS } from '@sendwell/testing';
 import { describe, expect, it } from 'vitest';
 import { captureScreen } from './harness/browser';
 import { HEALTHY_DOMAIN } from './harness/fixture-dns';
@@ -30,6 +31,8 @@ describe('server statistics', () => {
       expect(await row.getByText('no answer').count(), service).toBe(0);
     }
     for (const queue of ['scan', 'maintenance', 'notify', 'report']) await page.getByTestId(`queue-${queue}`).waitFor();
+    // The scanner asked its block lists about their RFC 5782 test points when it started; both fixture lists answer right.
+    for (const zone of Object.values(FIXTURE_BLOCKLISTS)) await page.getByTestId(`blocklist-${zone}`).getByText('Healthy').waitFor();
     expect(await page.getByTestId('card-gateway').getByText(/^\d[\d,]*$/).last().textContent()).toMatch(/^\d/);
     await captureScreen(page, 'server-stats');
 

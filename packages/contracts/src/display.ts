@@ -16,6 +16,14 @@ export const checkRows = [
   { type: 'dns_performance', title: 'DNS Performance' },
 ] as const;
 
+/** The mail checks of the second depth, shown in their own card after the six (the detail page, a scan, reports). */
+export const mailCheckRows = [
+  { type: 'smtp', title: 'MX STARTTLS' },
+  { type: 'mta_sts', title: 'MTA-STS' },
+  { type: 'tls_rpt', title: 'TLS Reporting' },
+  { type: 'reverse_dns', title: 'Reverse DNS' },
+] as const;
+
 /** A check counts as passed when valid, passed or clean (part 2 §4). */
 function isPassedCheck(status: string | null | undefined): boolean {
   const s = norm(status);

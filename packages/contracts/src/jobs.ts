@@ -39,6 +39,8 @@ export const JobName = {
   NightlyCleanUp: 'nightly-clean-up',
   /** A sign-up with `quickCheckDomain`: the domains service adds that domain and queues its first scan. */
   ProvisionSignupDomain: 'provision-signup-domain',
+  /** Every few minutes: each block list asked about its RFC 5782 test points; a list answering wrongly is set aside. */
+  ProbeBlocklists: 'probe-blocklists',
   /** Daily at 02:00 UTC: each active paid domain's reputation point of the day, from its latest scan. */
   RecalculateReputation: 'recalculate-reputation',
   /** An alert raised or resolved: finds the channels its owner enabled and queues one delivery each. */
@@ -73,6 +75,7 @@ export const provisionSignupDomainJob = z.object({
 });
 
 export const recalculateReputationJob = z.object({});
+export const probeBlocklistsJob = z.object({});
 export const sendAlertJob = z.object({ alertId: z.number().int().positive(), event: alertEventSchema });
 /** `email`, a service of the integrations list (`slack`, `pagerduty`, `constant contact`…) or `webhook:<id>`. */
 export const alertChannelSchema = z
@@ -93,6 +96,7 @@ export const jobPayloads = {
   [JobName.NightlyCleanUp]: nightlyCleanUpJob,
   [JobName.ProvisionSignupDomain]: provisionSignupDomainJob,
   [JobName.RecalculateReputation]: recalculateReputationJob,
+  [JobName.ProbeBlocklists]: probeBlocklistsJob,
   [JobName.SendAlert]: sendAlertJob,
   [JobName.DeliverAlert]: deliverAlertJob,
   [JobName.SweepUnsentAlerts]: sweepUnsentAlertsJob,
@@ -112,6 +116,7 @@ export const jobQueue = {
   [JobName.NightlyCleanUp]: QueueName.Maintenance,
   [JobName.ProvisionSignupDomain]: QueueName.Maintenance,
   [JobName.RecalculateReputation]: QueueName.Scan,
+  [JobName.ProbeBlocklists]: QueueName.Scan,
   [JobName.SendAlert]: QueueName.Notify,
   [JobName.DeliverAlert]: QueueName.Notify,
   [JobName.SweepUnsentAlerts]: QueueName.Notify,

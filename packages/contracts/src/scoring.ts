@@ -8,30 +8,38 @@ import { BLACKLIST_SCORE_MAX, REPUTATION_WEIGHTS, type ReputationTrend } from '.
  * The reputation score's parts (part 2 §9's 40/35/25 split, refined): the scanner scores with them and
  * reports compute what fixing a check would gain from them.
  *
- *   email authentication     40 = SPF 13 + DKIM 13 + DMARC 14 (DMARC scaled by policy strength)
- *   security & deliverability 35 = blacklist 10 + SSL certificate 15 + spoofing protection 10
- *   configuration health     25 = DNS performance 12 + mail routing (MX) 8 + name servers 5
+ *   email authentication      40 = SPF 13 + DKIM 13 + DMARC 14 (DMARC scaled by policy strength)
+ *   security & deliverability 35 = blacklist 10 + SSL certificate 10 + spoofing protection 7
+ *                                  + MX STARTTLS 4 + MTA-STS 3 + TLS-RPT 1
+ *   configuration health      25 = DNS performance 10 + mail routing (MX) 6 + name servers 4
+ *                                  + forward-confirmed reverse DNS 5
+ *
+ * A check that does not apply to the domain's profile (a parked or null-MX domain has no mail
+ * transport to protect) earns its part in full.
  */
 export const REPUTATION_PART_WEIGHTS = {
   spf: 13,
   dkim: 13,
   dmarc: 14,
   blacklist: BLACKLIST_SCORE_MAX,
-  ssl: 15,
-  spoofingProtection: 10,
-  dnsPerformance: 12,
-  mailRouting: 8,
-  nameServers: 5,
+  ssl: 10,
+  spoofingProtection: 7,
+  smtp: 4,
+  mtaSts: 3,
+  tlsRpt: 1,
+  dnsPerformance: 10,
+  mailRouting: 6,
+  nameServers: 4,
+  reverseDns: 5,
 } as const;
 
 // The parts add up to the weights; a change to one without the other fails here at load.
 const sum = (...n: number[]) => n.reduce((a, b) => a + b, 0);
+const W = REPUTATION_PART_WEIGHTS;
 if (
-  sum(REPUTATION_PART_WEIGHTS.spf, REPUTATION_PART_WEIGHTS.dkim, REPUTATION_PART_WEIGHTS.dmarc) !== REPUTATION_WEIGHTS.emailAuthentication ||
-  sum(REPUTATION_PART_WEIGHTS.blacklist, REPUTATION_PART_WEIGHTS.ssl, REPUTATION_PART_WEIGHTS.spoofingProtection) !==
-    REPUTATION_WEIGHTS.securityDeliverability ||
-  sum(REPUTATION_PART_WEIGHTS.dnsPerformance, REPUTATION_PART_WEIGHTS.mailRouting, REPUTATION_PART_WEIGHTS.nameServers) !==
-    REPUTATION_WEIGHTS.configurationHealth
+  sum(W.spf, W.dkim, W.dmarc) !== REPUTATION_WEIGHTS.emailAuthentication ||
+  sum(W.blacklist, W.ssl, W.spoofingProtection, W.smtp, W.mtaSts, W.tlsRpt) !== REPUTATION_WEIGHTS.securityDeliverability ||
+  sum(W.dnsPerformance, W.mailRouting, W.nameServers, W.reverseDns) !== REPUTATION_WEIGHTS.configurationHealth
 ) {
   throw new Error('reputation part weights do not add up to REPUTATION_WEIGHTS');
 }

@@ -26,6 +26,14 @@ export interface DnsFixtureSoa {
   minimum?: number;
 }
 
+/** A TLSA record (RFC 6698 §2.1); `data` as hex (any case) or raw bytes, sent as given even when malformed. */
+export interface DnsFixtureTlsa {
+  usage: number;
+  selector: number;
+  matchingType: number;
+  data: string | Buffer;
+}
+
 /**
  * The records of one name. TXT: a string (UTF-8) longer than 255 bytes is split into several
  * character-strings; an array gives the character-strings explicitly (a Buffer for raw bytes).
@@ -39,6 +47,7 @@ export interface DnsFixtureRecords {
   CNAME?: string;
   PTR?: string[];
   SOA?: DnsFixtureSoa;
+  TLSA?: DnsFixtureTlsa[];
 }
 
 export type DnsFixtureType = keyof DnsFixtureRecords;
@@ -187,6 +196,17 @@ export async function startDnsServer(options: DnsServerOptions = {}): Promise<Te
         }));
       case 'TXT':
         return (records.TXT ?? []).map((value) => ({ ...base, type: 'TXT' as const, data: txtStrings(value) }));
+      case 'TLSA':
+        return (records.TLSA ?? []).map((tlsa) => ({
+          ...base,
+          type: 'TLSA' as const,
+          data: {
+            usage: tlsa.usage,
+            selector: tlsa.selector,
+            matchingType: tlsa.matchingType,
+            certificate: typeof tlsa.data === 'string' ? Buffer.from(tlsa.data, 'hex') : tlsa.data,
+          },
+        }));
       case 'SOA': {
         const soa = records.SOA;
         if (!soa) return [];

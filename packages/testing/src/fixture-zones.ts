@@ -50,3 +50,20 @@ export function mailDomainZone(name: string, options: MailDomainZoneOptions = {}
     ...(dkimSelector === null ? {} : { [`${dkimSelector}._domainkey.${name}`]: { TXT: [`v=DKIM1; k=rsa; p=${fixtureDkimKey()}`] } }),
   };
 }
+
+/** The block lists of tests on the fixture DNS server: one IP list and one domain list, listing nothing real. */
+export const FIXTURE_BLOCKLISTS = { ip: 'bl.fixture.test', domain: 'dbl.fixture.test' } as const;
+
+/**
+ * The fixture block lists' RFC 5782 §5 test points (127.0.0.2 and "test" listed, 127.0.0.1 and
+ * "invalid" not), so the scanner's self-testing registry finds them healthy. `listEverything` makes
+ * the IP list answer 127.0.0.2 for every address, as a lapsed zone with a wildcard does.
+ */
+export function blocklistFixtureZones(options: { listEverything?: boolean } = {}): Record<string, DnsFixtureRecords> {
+  const listed: DnsFixtureRecords = { A: ['127.0.0.2'], TXT: ['Test point (RFC 5782 §5)'] };
+  return {
+    [`2.0.0.127.${FIXTURE_BLOCKLISTS.ip}`]: listed,
+    [`test.${FIXTURE_BLOCKLISTS.domain}`]: listed,
+    ...(options.listEverything ? { [`*.${FIXTURE_BLOCKLISTS.ip}`]: { A: ['127.0.0.2'] } } : {}),
+  };
+}

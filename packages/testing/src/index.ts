@@ -15,7 +15,7 @@ export {
   type DnsBehaviour,
   type DnsQueryLogEntry,
 } from './dns-server.js';
-export { mailDomainZone, type MailDomainZoneOptions } from './fixture-zones.js';
+export { blocklistFixtureZones, FIXTURE_BLOCKLISTS, mailDomainZone, type MailDomainZoneOptions } from './fixture-zones.js';
 export {
   createTestCa,
   issueCert,
@@ -36,3 +36,6 @@ export { startStack, STACK_ADMIN_EMAIL, type Stack, type StackOptions, type Serv
 export { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from './stripe/server.js';
 export { STRIPE_JS_STAND_IN } from './stripe/stripe-js.js';
 export { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest, type Responder } from './https-receiver.js';
+export { startMxServer, type TestMxServer, type MxServerOptions } from './mx-server.js';
+export { startHttpsServer, type TestHttpsServer, type HttpsServerOptions, type HttpsFixtureHost, type HttpsFixtureResponse, type HttpsRequestLogEntry } from './https-server.js';
+export { issueMarkCertificate, type MarkCertOptions } from './bimi.js';

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { createTestDatabase, type TestDatabase } from '@sendwell/db/testing';
 import { Redis } from 'ioredis';
 import { startDnsServer, type DnsFixtureRecords, type TestDnsServer } from './dns-server.js';
+import { blocklistFixtureZones, FIXTURE_BLOCKLISTS } from './fixture-zones.js';
 import { startHttpsReceiver, type HttpsReceiver } from './https-receiver.js';
 import { startMailbox } from './mailbox.js';
 import { deletePrefixedKeys } from './redis-keys.js';
@@ -107,7 +108,8 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
   const backing: TestServices = await resolveTestServices();
   const database = await createTestDatabase(backing.postgresUrl);
   const smtp = await startSmtpServer();
-  const dns = await startDnsServer({ records: dnsRecords, ttl: 5 });
+  // The fixture block lists answer their test points, so the scanner's self-test keeps them in use.
+  const dns = await startDnsServer({ records: { ...blocklistFixtureZones(), ...dnsRecords }, ttl: 5 });
   const mailbox = await startMailbox(smtp);
   const prefix = `${label}-${randomBytes(4).toString('hex')}`;
   const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const))) as Record<ServiceName, number>;
@@ -163,6 +165,10 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
       SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port),
       // Nothing listens there: the SSL check fails fast instead of reaching out.
       SCAN_TLS_PORT: String(closedTlsPort),
+      SCAN_HTTPS_PORT: String(closedTlsPort),
+      SCAN_SMTP_PORT: String(closedTlsPort),
+      DNSBL_IP_ZONES: FIXTURE_BLOCKLISTS.ip,
+      DNSBL_DOMAIN_ZONES: FIXTURE_BLOCKLISTS.domain,
       SCAN_TIMEOUT_MS: '2000',
     },
     gateway: {

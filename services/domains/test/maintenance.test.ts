@@ -1,4 +1,4 @@
-import { JobName, QueueName } from '@sendwell/contracts';
+import { checkTypes, JobName, QueueName } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
 import { assertHandlersComplete, createJobWorker } from '@sendwell/server-kit';
 import type { Worker } from 'bullmq';
@@ -68,7 +68,7 @@ describe('the maintenance worker', () => {
     expect(done.returnvalue).toEqual({ purged: 1 });
 
     for (const table of ['domains', 'scans', 'domainChecks', 'domainReputationHistory', 'domainAlerts'] as const) {
-      const each = table === 'domainChecks' ? 6 : 1;
+      const each = table === 'domainChecks' ? checkTypes.length : 1;
       expect(await count(table, expired.id)).toBe(0);
       expect(await count(table, recent.id)).toBe(each);
       expect(await count(table, active.id)).toBe(each);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { checkTypes, JobName, messages, type SampleDomainAnswer } from '@sendwell/contracts';
+import { coreCheckTypes, JobName, messages, type SampleDomainAnswer } from '@sendwell/contracts';
 import { deleteKeys, mailDomainZone, startDnsServer, testRedisUrl, uniquePrefix, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSampleDomainsLimitMessage, SCAN_QUEUE_UNAVAILABLE, sampleScanDedupId } from '../src/services/sample-domain.service.js';
@@ -98,6 +98,8 @@ describe('GET /api/sample-domains/{domain}', () => {
       DNS_SERVERS: dns.url,
       DNS_TIMEOUT_MS: '500',
       SCAN_TLS_PORT: '1',
+      SCAN_HTTPS_PORT: '1',
+      SCAN_SMTP_PORT: '1',
       SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port),
       SCAN_TIMEOUT_MS: '1000',
       SCAN_CHECK_DEADLINE_MS: '8000',
@@ -112,7 +114,7 @@ describe('GET /api/sample-domains/{domain}', () => {
     expect(body.domain.name).toBe('quick.test');
     expect(body.domain.status).not.toBe('pending');
     expect(body.domain.lastScan).not.toBeNull();
-    expect(body.checks!.map((c) => c.type)).toEqual([...checkTypes]);
+    expect(body.checks!.map((c) => c.type)).toEqual([...coreCheckTypes]);
     const byType = Object.fromEntries(body.checks!.map((c) => [c.type, c]));
     expect(byType.spf).toMatchObject({ status: 'valid' });
     expect(byType.dmarc).toMatchObject({ status: 'valid' });
@@ -138,13 +140,13 @@ describe('GET /api/sample-domains/{domain}', () => {
 
     const stale = (await get('quick.test')).json() as SampleDomainAnswer;
     expect(stale.domain.lastScan).toBe(dayAgo.toISOString());
-    expect(stale.checks!.map((c) => c.type)).toEqual([...checkTypes]);
+    expect(stale.checks!.map((c) => c.type)).toEqual([...coreCheckTypes]);
 
     const refreshed = await waitUntil(async () => {
       const answer = (await get('quick.test')).json() as SampleDomainAnswer;
       return answer.domain.lastScan && Date.parse(answer.domain.lastScan) > Date.now() - 60_000 ? answer : null;
     }, 'the background refresh');
-    expect(refreshed.checks).toHaveLength(checkTypes.length);
+    expect(refreshed.checks).toHaveLength(coreCheckTypes.length);
     const row = await h.db.selectFrom('sampleDomains').select(['scanCount']).where('name', '=', 'quick.test').executeTakeFirstOrThrow();
     expect(row.scanCount).toBe(2);
   });
@@ -187,7 +189,7 @@ describe('GET /api/sample-domains/{domain}', () => {
       await h.db.updateTable('sampleDomains').set({ lastScan: new Date(Date.now() - 25 * 3_600_000) }).where('name', '=', 'quick.test').execute();
       const stale = await down.app.inject({ method: 'GET', url: '/api/sample-domains/quick.test' });
       expect(stale.statusCode).toBe(200);
-      expect((stale.json() as SampleDomainAnswer).checks).toHaveLength(checkTypes.length);
+      expect((stale.json() as SampleDomainAnswer).checks).toHaveLength(coreCheckTypes.length);
     } finally {
       await down.close();
     }

@@ -1,4 +1,4 @@
-import { JobName, listChecksAnswer, scanStatusAnswer, signupDomainJobId, type ScanStatus } from '@sendwell/contracts';
+import { checkTypes, JobName, listChecksAnswer, scanStatusAnswer, signupDomainJobId, type ScanStatus } from '@sendwell/contracts';
 import { createTestScanner, type TestScanner } from '@sendwell/scanner/testing';
 import { mailDomainZone, startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import type { Worker } from 'bullmq';
@@ -60,7 +60,7 @@ describe('a manual scan through the real scanner', () => {
     expect(done).toMatchObject({ status: 'completed', trigger: 'manual', startedAt: expect.any(String), completedAt: expect.any(String) });
 
     const checks = listChecksAnswer.parse((await h.app.inject({ method: 'GET', url: `/api/domains/${domain.id}/checks`, headers })).json());
-    expect(checks.map((c) => c.type)).toEqual(['spf', 'dkim', 'dmarc', 'blacklist', 'ssl_certificate', 'dns_performance']);
+    expect(checks.map((c) => c.type)).toEqual([...checkTypes]);
     expect(checks.every((c) => c.scanId === scanId)).toBe(true);
     expect(Object.fromEntries(checks.map((c) => [c.type, c.status]))).toMatchObject({ spf: 'valid', dkim: 'valid', dmarc: 'valid', blacklist: 'valid' });
 
@@ -131,7 +131,7 @@ describe('the provision-signup-domain job', () => {
     );
     expect(scan.trigger).toBe('signup');
     const checks = (await h.app.inject({ method: 'GET', url: `/api/domains/${domain.id}/checks`, headers })).json() as Array<{ scanId: string }>;
-    expect(checks).toHaveLength(6);
+    expect(checks).toHaveLength(checkTypes.length);
     expect(checks.every((c) => c.scanId === scan.id)).toBe(true);
 
     // Idempotent: the same job again (another id, as a retried producer might) adds nothing and queues nothing.

@@ -33,8 +33,9 @@ async function serve(routes: (app: FastifyInstance) => void): Promise<string> {
 }
 
 let gateway: Gateway;
+let domains: string;
 beforeAll(async () => {
-  const domains = await serve((app) =>
+  domains = await serve((app) =>
     app.get('/internal/system-stats', async (request, reply) => {
       if (request.headers.authorization === 'Bearer admin' || request.headers.cookie === 'token=admin') {
         return { ...stats('domains', { total: 8, idle: 2, waiting: 0, max: 10 }, { count: 300, avgMs: 2, slow: 1 }), system };
@@ -85,6 +86,27 @@ describe('GET /api/admin/server-stats', () => {
     expect(body.gateway.requestsTotal).toBeGreaterThanOrEqual(1);
     expect(body.gateway.errorRate).toBe(0);
     expect(body.gateway.p95Ms).toBeGreaterThan(0);
+  });
+
+  it("shows the scanner's block list registry: each list's state at its test points", async () => {
+    const blocklists = [
+      { zone: 'zen.example', name: 'Example ZEN', kind: 'ip', state: 'healthy', reason: null, checkedAt: '2026-11-26T12:00:00.000Z', since: '2026-11-26T10:00:00.000Z' },
+      { zone: 'all.example', name: 'all.example', kind: 'ip', state: 'degraded', reason: 'lists everything', checkedAt: '2026-11-26T12:00:00.000Z', since: '2026-11-26T11:00:00.000Z' },
+    ];
+    const scanner = await serve((app) => {
+      app.get('/internal/stats', async () => stats('scanner', { total: 1, idle: 1, waiting: 0, max: 10 }, null));
+      app.get('/internal/blocklists', async () => blocklists);
+    });
+    const withScanner = await startGateway({ DOMAINS_URL: domains, SCANNER_URL: scanner });
+    try {
+      const body = serverStatsAnswer.parse((await withScanner.app.inject({ method: 'GET', url: '/api/admin/server-stats', headers: { authorization: 'Bearer admin' } })).json());
+      expect(body.blocklists).toEqual(blocklists);
+      expect(body.monitoring.continuousMonitoringActive).toBe(true);
+    } finally {
+      await withScanner.close();
+    }
+    // Without a scanner: no list known, the rest of the page still answers.
+    expect(serverStatsAnswer.parse((await get({ authorization: 'Bearer admin' })).json()).blocklists).toEqual([]);
   });
 
   it('forwards the session cookie too', async () => {

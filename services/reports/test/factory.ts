@@ -97,6 +97,10 @@ export function factory(db: Database) {
         },
         ssl_certificate: { issuer: 'Test CA', expiresAt: new Date(at.getTime() + 60 * 86_400_000).toISOString(), daysRemaining: 60 },
         dns_performance: { responseTimeMs: 42 },
+        mta_sts: { record: 'v=STSv1; id=20261101', id: '20261101', policy: { version: 'STSv1', mode: 'enforce', maxAge: 604800, mx: ['mx1.example.net'] } },
+        tls_rpt: { record: 'v=TLSRPTv1; rua=mailto:tls@example.net', rua: ['mailto:tls@example.net'] },
+        smtp: { hosts: [{ exchange: 'mx1.example.net', ip: '192.0.2.25', starttls: true, tlsVersion: 'TLSv1.3' }] },
+        reverse_dns: { addresses: [{ ip: '192.0.2.25', source: 'MX mx1.example.net', ptr: ['mx1.example.net'], forwardConfirmed: true }] },
       };
       await db
         .insertInto('domainChecks')
@@ -114,8 +118,15 @@ export function factory(db: Database) {
           factors: JSON.stringify({
             weightedScores: { emailAuthentication: 30.5, securityDeliverability: 25, configurationHealth: 16.5 },
             emailAuthentication: { spf: 13, dkim: 13, dmarc: 4.5 },
-            securityDeliverability: { blacklist: { score: opts.listedOn ? 6 : 10, status: opts.listedOn ? 'listed' : 'clean', listings: 0 }, ssl: 15, spoofingProtection: 5 },
-            configurationHealth: { dnsPerformance: 12, mailRouting: 8, nameServers: 5 },
+            securityDeliverability: {
+              blacklist: { score: opts.listedOn ? 6 : 10, status: opts.listedOn ? 'listed' : 'clean', listings: 0 },
+              ssl: 10,
+              spoofingProtection: 3.5,
+              smtp: 4,
+              mtaSts: 3,
+              tlsRpt: 1,
+            },
+            configurationHealth: { dnsPerformance: 10, mailRouting: 6, nameServers: 4, reverseDns: 5 },
           }),
         })
         .execute();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   generateReportsAnswer,
   getReportAnswer,
+  checkTypes,
   listReportsAnswer,
   NO_DOMAINS_FOR_REPORTS,
   REPORT_NOT_FOUND,
@@ -73,7 +74,12 @@ describe('generate, read and download', () => {
     const report = await completed(headers, answer.reports[0]!.id);
     const document = reportDocumentSchema.parse(report.document);
     expect(document.overall.score).toBe(58);
-    expect(document.checks.map((c) => c.type)).toHaveLength(6);
+    // The six core checks and the mail checks, each printed with what the domain publishes.
+    expect(document.checks.map((c) => c.type).sort()).toEqual([...checkTypes].sort());
+    expect(document.checks.find((c) => c.type === 'mta_sts')?.published).toEqual([
+      { label: 'TXT _mta-sts.acme-mail.example', value: 'v=STSv1; id=20261101' },
+      { label: 'Policy', value: 'mode enforce, max_age 604800, mx mx1.example.net' },
+    ]);
     expect(document.checks[0]!.status).toBe('error'); // most impact first
     expect(document.blacklist?.counts.listed).toBe(1);
     expect(document.trends?.points).toHaveLength(90);
@@ -105,6 +111,8 @@ describe('generate, read and download', () => {
     expect(text).toContain('acme-mail.example');
     expect(text).toContain('58');
     expect(text).toContain('Spamhaus ZEN');
+    expect(text).toContain('MX STARTTLS');
+    expect(text).toContain('PTR 192.0.2.25');
     expect(reportDocumentSchema.parse(JSON.parse(bodies.json!.toString('utf8')))).toEqual(document);
     expect(bodies.html!.toString('utf8')).toContain('acme-mail.example');
     expect(bodies.text!.toString('utf8')).toContain('DMARC policy downgraded from reject to none');

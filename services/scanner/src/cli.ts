@@ -57,7 +57,7 @@ export function formatTable(domain: string, outcome: ScanOutcome): string {
   const line = (r: string[]) => `${r[0]!.padEnd(widths[0]!)}  ${r[1]!.padEnd(widths[1]!)}  ${r[2]}`;
   const w = outcome.score.factors.weightedScores;
   return [
-    `Scan of ${domain}`,
+    `Scan of ${domain} (${outcome.profile === 'mail' ? 'mail domain' : outcome.profile === 'null_mx' ? 'null MX: takes no mail' : 'parked: no mail'})`,
     '',
     line(['check', 'status', 'message']),
     line(['-'.repeat(widths[0]!), '-'.repeat(widths[1]!), '-'.repeat(7)]),
@@ -80,7 +80,7 @@ async function scanCommand(env: Env, args: CliArgs): Promise<number> {
     checkDeadlineMs: env.SCAN_CHECK_DEADLINE_MS,
   });
   if (args.json) {
-    process.stdout.write(`${JSON.stringify({ domain, status: outcome.status, score: outcome.score.score, factors: outcome.score.factors, checks: outcome.checks, dnsSnapshot: outcome.snapshot, dnsQueries: outcome.dnsQueries, durationMs: outcome.durationMs }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ domain, profile: outcome.profile, status: outcome.status, score: outcome.score.score, factors: outcome.score.factors, checks: outcome.checks, dnsSnapshot: outcome.snapshot, dnsQueries: outcome.dnsQueries, durationMs: outcome.durationMs }, null, 2)}\n`);
   } else {
     process.stdout.write(formatTable(domain, outcome));
   }

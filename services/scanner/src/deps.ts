@@ -3,6 +3,9 @@ import { createDb, type Database } from '@sendwell/db';
 import { closeRedis, createJobWorker, createQueues, createRedis, type JobHandlers, type JobWorkerOptions, type Logger, type Queues } from '@sendwell/server-kit';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
+import { BlocklistRegistry } from './blocklists/registry.js';
+import { zonesFrom } from './checks/blacklist/plan.js';
+import { DEFAULT_DNSBL_DOMAIN_ZONES, DEFAULT_DNSBL_IP_ZONES } from './checks/blacklist/zones.js';
 import type { Check, ScanConfig } from './checks/types.js';
 import { closeSharedDnsTransport } from './dns/dns-transport.js';
 import { createResolver } from './dns/resolver.js';
@@ -35,6 +38,7 @@ export interface Deps {
   queueRedis: Redis;
   queues: Queues;
   config: ScanConfig;
+  blocklists: BlocklistRegistry;
   scan: ScanFn;
   recorder: ScanRecorder;
   sweeper: Sweeper;
@@ -61,10 +65,17 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
   workerRedis.on('error', (err) => logger.error({ err }, 'redis (worker) error'));
   queueRedis.on('error', (err) => logger.error({ err }, 'redis (queues) error'));
   const queues = createQueues(queueRedis, env.QUEUE_PREFIX, logger);
-  const config = scanConfigFromEnv(env);
+  const blocklists = new BlocklistRegistry({
+    redis: queueRedis,
+    prefix: env.QUEUE_PREFIX,
+    zones: [...zonesFrom(env.DNSBL_IP_ZONES, DEFAULT_DNSBL_IP_ZONES, 'ip'), ...zonesFrom(env.DNSBL_DOMAIN_ZONES, DEFAULT_DNSBL_DOMAIN_ZONES, 'domain')],
+    newResolver: () => createResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
+    logger: logger.child({ module: 'BlocklistRegistry' }),
+  });
+  const config: ScanConfig = { ...scanConfigFromEnv(env), blocklistHealth: blocklists };
   const metrics = new ScanMetrics(options.collectDefaultMetrics ?? true);
 
-  const scan: ScanFn = (domain, dkimSelectors) =>
+  const scan: ScanFn = (domain, dkimSelectors, scanOptions = {}) =>
     runScan(domain, {
       // A resolver per scan: its cache lives exactly as long as the scan (the sockets are shared).
       // Answers that do not depend on the domain (DNSBL lookups, providers' hosts and SPF records) are
@@ -74,6 +85,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
       checks: options.checks,
       dkimSelectors,
       checkDeadlineMs: env.SCAN_CHECK_DEADLINE_MS,
+      ...scanOptions,
     });
 
   const recorder = new ScanRecorder(db);
@@ -96,6 +108,9 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     [JobName.ScanSampleDomain]: scanSampleDomainHandler({ db, scan }),
     [JobName.SweepDueDomains]: sweepHandler(sweeper, recovery),
     [JobName.RecalculateReputation]: async () => dailyReputation.run(),
+    [JobName.ProbeBlocklists]: async () => {
+      await blocklists.probeAll();
+    },
   };
 
   return {
@@ -106,6 +121,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     queueRedis,
     queues,
     config,
+    blocklists,
     scan,
     recorder,
     sweeper,
@@ -127,8 +143,11 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
         onFinalFailure: failScan(recorder),
         ...overrides,
       }),
-    startScheduler: () => startScheduler(queues.scan, env.SCAN_SWEEP_EVERY_MS, logger.child({ module: 'scheduler' })),
+    async startScheduler() {
+      await startScheduler(queues.scan, env.SCAN_SWEEP_EVERY_MS, env.SCAN_BLOCKLIST_PROBE_EVERY_MS, logger.child({ module: 'scheduler' }));
+    },
     async close() {
+      blocklists.stop();
       await queues.close();
       await Promise.all([closeRedis(workerRedis), closeRedis(queueRedis)]);
       await closeSharedDnsTransport();

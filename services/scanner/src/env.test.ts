@@ -16,4 +16,11 @@ describe('scanner settings', () => {
     expect(scanConfigFromEnv(loadEnv({})).outbound).toEqual({ allowLoopback: false });
     expect(scanConfigFromEnv(loadEnv({ NODE_ENV: 'test', ALLOW_LOOPBACK_TARGETS: 'true' })).outbound).toEqual({ allowLoopback: true });
   });
+
+  it('refuses the placeholder EHLO name in production: receiving servers check that it resolves to the prober', () => {
+    expect(scanConfigFromEnv(loadEnv({})).heloName).toBe('scanner.sendwell.invalid');
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), DATABASE_URL: 'postgres://db.internal/sendwell', REDIS_URL: 'redis://redis.internal:6379' };
+    expect(() => loadEnv(production)).toThrow(/SCAN_HELO_NAME: must be set in production/);
+    expect(() => loadEnv({ SCAN_HELO_NAME: 'not a name' })).toThrow(/SCAN_HELO_NAME: must be a fully qualified host name/);
+  });
 });

@@ -40,6 +40,10 @@ const schema = baseEnvSchema
     SCANNER_CONCURRENCY: positiveInt(50, 10_000),
     SCAN_SWEEP_EVERY_MS: positiveInt(30_000),
     SCAN_SWEEP_BATCH: positiveInt(1_000, 100_000),
+    /** How often the block lists are probed at their test points (one probe round per deployment). */
+    SCAN_BLOCKLIST_PROBE_EVERY_MS: positiveInt(5 * 60_000),
+    /** How often each scanner re-reads the probe results (a degraded list is skipped from then on). */
+    SCAN_BLOCKLIST_REFRESH_MS: positiveInt(30_000),
     /**
      * How far a claimed domain's due time is pushed while its scan is queued; a scan that never
      * completes (lost job, final failure) makes the domain due again after this.
@@ -73,13 +77,25 @@ const schema = baseEnvSchema
     DNSBL_DOMAIN_ZONES: dnsblZones,
     SCAN_TLS_PORT: envPort(443),
     SCAN_TLS_EXTRA_CA_FILE: z.string().optional(),
+    /** The MTA-STS policy fetch (RFC 8461 §3.3 fixes 443; tests point it at a fixture server). */
+    SCAN_HTTPS_PORT: envPort(443),
+    /** The MX hosts' SMTP port for the STARTTLS probe (25; tests point it at a fixture server). */
+    SCAN_SMTP_PORT: envPort(25),
+    /** EHLO name of the SMTP probe; a receiving server may check that it resolves to the scanner's address. */
+    SCAN_HELO_NAME: z.string().regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a fully qualified host name').default('scanner.sendwell.invalid'),
     SCAN_AUTHORITATIVE_DNS_PORT: envPort(53),
     /** Per-connection timeout of TLS and other network probes. */
     SCAN_TIMEOUT_MS: positiveInt(5_000, 120_000),
     /** A check still running after this is abandoned as `unknown`, so one hung probe cannot hold a worker slot (nor outlast the 25 s shutdown grace). */
     SCAN_CHECK_DEADLINE_MS: positiveInt(20_000, 600_000),
   })
-  .superRefine(requireProductionSettings);
+  .superRefine(requireProductionSettings)
+  .superRefine((env, ctx) => {
+    // Receiving servers may refuse or slow down a client whose EHLO name does not resolve to it.
+    if (env.NODE_ENV === 'production' && env.SCAN_HELO_NAME.endsWith('.invalid')) {
+      ctx.addIssue({ code: 'custom', path: ['SCAN_HELO_NAME'], message: 'must be set in production to a name that resolves to the scanner' });
+    }
+  });
 
 export type Env = ReturnType<typeof loadEnv>;
 
@@ -97,6 +113,9 @@ export function scanConfigFromEnv(env: Env): ScanConfig {
     dnsblDomainZones: env.DNSBL_DOMAIN_ZONES,
     tlsPort: env.SCAN_TLS_PORT,
     ...(env.SCAN_TLS_EXTRA_CA_FILE ? { tlsExtraCa: readFileSync(env.SCAN_TLS_EXTRA_CA_FILE, 'utf8') } : {}),
+    httpsPort: env.SCAN_HTTPS_PORT,
+    smtpPort: env.SCAN_SMTP_PORT,
+    heloName: env.SCAN_HELO_NAME,
     authoritativeDnsPort: env.SCAN_AUTHORITATIVE_DNS_PORT,
     timeoutMs: env.SCAN_TIMEOUT_MS,
     outbound: { allowLoopback: env.ALLOW_LOOPBACK_TARGETS },

@@ -8,6 +8,7 @@ const env = loadEnvOrExit(loadEnv);
 const logger = createLogger('scanner', env.LOG_LEVEL);
 const deps = createDeps(env, logger, { checks: checksRegistry });
 const app = await buildApp(deps);
+await deps.blocklists.start(env.SCAN_BLOCKLIST_REFRESH_MS);
 const worker = deps.startWorker();
 await deps.startScheduler();
 await app.listen({ host: env.HOST, port: env.PORT });

@@ -45,6 +45,9 @@ export function createTestScanner(options: TestScannerOptions): TestScanner {
     DNS_TIMEOUT_MS: '3000',
     SCAN_AUTHORITATIVE_DNS_PORT: String(options.dns.port),
     SCAN_TLS_PORT: String(options.tls?.port ?? 1),
+    // No fixture MTA-STS policy server or MX: closed ports, so those checks answer quickly and offline.
+    SCAN_HTTPS_PORT: '1',
+    SCAN_SMTP_PORT: '1',
     // The fixture TLS server listens on loopback, where the zone's A records point.
     ...(options.tls ? { SCAN_TLS_EXTRA_CA_FILE: options.tls.caFile, ALLOW_LOOPBACK_TARGETS: 'true' } : {}),
     SCAN_TIMEOUT_MS: '2000',

@@ -73,6 +73,10 @@ describe('check labels (part 1 §4, part 2 §4)', () => {
     expect(checkStatusLabel('warning')).toBe('Warning');
     expect(['error', 'missing', 'unknown', '', null].map(checkStatusLabel)).toEqual(Array(5).fill('Error'));
   });
+  it('mail checks: missing is Not set up and unknown Unknown, not an error', () => {
+    expect(['valid', 'success', 'warning', 'error', 'missing', 'unknown'].map((s) => checkRowLabel('mta_sts', s))).toEqual(['Valid', 'Valid', 'Warning', 'Error', 'Not set up', 'Unknown']);
+    expect(checkRowLabel('smtp', 'unknown')).toBe('Unknown');
+  });
   it('blacklist: unknown, valid or warning Clean; error Listed', () => {
     expect(['unknown', 'valid', 'warning', 'clean'].map(blacklistLabel)).toEqual(Array(4).fill('Clean'));
     expect(['error', 'listed', 'missing'].map(blacklistLabel)).toEqual(Array(3).fill('Listed'));

@@ -100,8 +100,24 @@ function dnsPerformanceLabel(status: string | null | undefined): 'Excellent' | '
 }
 
 /** The value a card row shows for a check of `type` (the short aliases ssl and dns are read too). */
+/**
+ * The mail checks' badge: unlike the six rows of the specification, a missing record is optional
+ * hardening ("Not set up") and an unknown probe is usually our network's port 25 ("Unknown"), not an error.
+ */
+function mailCheckLabel(status: string | null | undefined): 'Valid' | 'Warning' | 'Error' | 'Not set up' | 'Unknown' {
+  const s = norm(status);
+  if (s === 'missing') return 'Not set up';
+  if (s === 'unknown') return 'Unknown';
+  return checkStatusLabel(s);
+}
+
 export function checkRowLabel(type: string, status: string | null | undefined): string {
   switch (norm(type)) {
+    case 'mta_sts':
+    case 'tls_rpt':
+    case 'smtp':
+    case 'reverse_dns':
+      return mailCheckLabel(status);
     case 'blacklist':
       return blacklistLabel(status);
     case 'ssl':

@@ -2,9 +2,29 @@ import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
 import { scanIdSchema } from './scan.js';
 
-export const checkTypes = ['spf', 'dkim', 'dmarc', 'blacklist', 'ssl_certificate', 'dns_performance'] as const;
+/** The six checks of the specification: a domain card's rows, a scan's "n/6 checks passed", the overall status. */
+export const coreCheckTypes = ['spf', 'dkim', 'dmarc', 'blacklist', 'ssl_certificate', 'dns_performance'] as const;
+export type CoreCheckType = (typeof coreCheckTypes)[number];
+/**
+ * The second depth: how mail travels (MTA-STS, TLS-RPT, the MX hosts' STARTTLS) and who the sending
+ * addresses say they are (forward-confirmed reverse DNS). Stored and scored like the core checks,
+ * shown on the detail page and in reports; a missing one is optional hardening, so it never makes a
+ * domain's overall status worse than a warning (see the scanner's domain-status.ts).
+ */
+export const mailCheckTypes = ['mta_sts', 'tls_rpt', 'smtp', 'reverse_dns'] as const;
+export type MailCheckType = (typeof mailCheckTypes)[number];
+export const checkTypes = [...coreCheckTypes, ...mailCheckTypes] as const;
 export const checkTypeSchema = z.enum(checkTypes);
 export type CheckType = z.infer<typeof checkTypeSchema>;
+export const isCoreCheckType = (type: string): type is CoreCheckType => (coreCheckTypes as readonly string[]).includes(type);
+
+/**
+ * What a domain is for (RFC 7505 null MX; a parked domain sends and receives no mail): a `null_mx` or
+ * `parked` domain is judged as one that refuses mail, not as a broken mail domain.
+ */
+export const domainProfiles = ['mail', 'null_mx', 'parked'] as const;
+export const domainProfileSchema = z.enum(domainProfiles);
+export type DomainProfile = z.infer<typeof domainProfileSchema>;
 
 export const checkStatuses = ['valid', 'success', 'warning', 'error', 'missing', 'unknown'] as const;
 export const checkStatusSchema = z.enum(checkStatuses);
@@ -115,6 +135,200 @@ export const dnsDetailsSchema = z.looseObject({
 });
 export type DnsDetails = z.infer<typeof dnsDetailsSchema>;
 
+/** MTA-STS (RFC 8461): the `_mta-sts` TXT record and the policy served over HTTPS. */
+export const mtaStsPolicySchema = z.looseObject({
+  version: z.string().nullable().optional(),
+  mode: z.string().nullable().optional(),
+  maxAge: z.number().int().nonnegative().nullable().optional(),
+  mx: z.array(z.string()).optional(),
+});
+export const mtaStsDetailsSchema = z.looseObject({
+  ...base,
+  record: z.string().nullable().optional(),
+  /** Every `v=STSv1` TXT record at `_mta-sts.{domain}` (more than one voids MTA-STS). */
+  records: z.array(z.string()).optional(),
+  /** The record's `id=`; a change tells senders to fetch the policy again (RFC 8461 §3.1). */
+  id: z.string().nullable().optional(),
+  policyUrl: z.string().nullable().optional(),
+  /** How the policy fetch went: the address connected to, the HTTP answer, or why there was none. */
+  policyFetch: z
+    .looseObject({
+      address: z.string().nullable().optional(),
+      httpStatus: z.number().int().nullable().optional(),
+      contentType: z.string().nullable().optional(),
+      error: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  policy: mtaStsPolicySchema.nullable().optional(),
+  /** Each MX host and whether a policy `mx:` pattern covers it (RFC 8461 §4.1), with the pattern that does. */
+  mxCoverage: z.array(z.looseObject({ exchange: z.string(), covered: z.boolean(), pattern: z.string().nullable().optional() })).optional(),
+});
+export type MtaStsDetails = z.infer<typeof mtaStsDetailsSchema>;
+
+/** SMTP TLS reporting (RFC 8460): the `_smtp._tls` TXT record and its report destinations. */
+export const tlsRptDetailsSchema = z.looseObject({
+  ...base,
+  record: z.string().nullable().optional(),
+  /** Every `v=TLSRPTv1` TXT record at `_smtp._tls.{domain}` (more than one voids TLS-RPT). */
+  records: z.array(z.string()).optional(),
+  rua: z.array(z.string()).optional(),
+});
+export type TlsRptDetails = z.infer<typeof tlsRptDetailsSchema>;
+
+/** One MX address as the SMTP transport check found it on port 25. */
+export const smtpHostSchema = z.looseObject({
+  exchange: z.string(),
+  /** The MX record's preference. */
+  preference: z.number().int().nonnegative().optional(),
+  ip: z.string().nullable().optional(),
+  port: z.number().int().optional(),
+  /** The 220 greeting, and how long it took after the connection opened. */
+  banner: z.string().nullable().optional(),
+  bannerMs: z.number().nonnegative().nullable().optional(),
+  /** The host name the greeting gives (RFC 5321 §4.2), and whether its A/AAAA records include `ip`. */
+  greetingName: z.string().nullable().optional(),
+  greetingNameMatches: z.boolean().nullable().optional(),
+  /** EHLO extensions with their parameters, e.g. "SIZE 10240000" (after STARTTLS when it succeeded). */
+  extensions: z.array(z.string()).optional(),
+  starttls: z.boolean().optional(),
+  tlsVersion: z.string().nullable().optional(),
+  cipher: z.string().nullable().optional(),
+  certificate: z
+    .looseObject({
+      subject: z.string().nullable().optional(),
+      issuer: z.string().nullable().optional(),
+      altNames: z.array(z.string()).optional(),
+      validFrom: isoDateTime.nullable().optional(),
+      validTo: isoDateTime.nullable().optional(),
+      daysRemaining: z.number().int().nullable().optional(),
+      nameMatches: z.boolean().optional(),
+      trusted: z.boolean().optional(),
+      /** Why the chain is not trusted (OpenSSL's code, e.g. DEPTH_ZERO_SELF_SIGNED_CERT). */
+      authorizationError: z.string().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  /** Addresses (or the name) the outbound guard refused to connect to. */
+  refused: z.array(z.string()).optional(),
+  error: z.string().nullable().optional(),
+});
+export type SmtpHost = z.infer<typeof smtpHostSchema>;
+export const smtpDetailsSchema = z.looseObject({ ...base, hosts: z.array(smtpHostSchema).optional() });
+export type SmtpDetails = z.infer<typeof smtpDetailsSchema>;
+
+/** Forward-confirmed reverse DNS of each sending address: its PTR names and whether one resolves back. */
+export const reverseDnsAddressSchema = z.looseObject({
+  ip: z.string(),
+  /** Where the address came from, e.g. "MX mx1.example.com" or "SPF ip4". */
+  source: z.string().optional(),
+  ptr: z.array(z.string()).optional(),
+  forwardConfirmed: z.boolean().optional(),
+  /** The PTR name that resolves back to `ip`, when one does. */
+  confirmedName: z.string().nullable().optional(),
+  /** A PTR name that looks assigned to a dynamic or consumer address (digits of the address, "dsl", "pool" …). */
+  generic: z.boolean().optional(),
+  /** A private or otherwise non-public address (looked up, never connected to). */
+  private: z.boolean().optional(),
+  /** Why the address could not be judged (a DNS timeout or server failure). */
+  error: z.string().nullable().optional(),
+});
+export const reverseDnsDetailsSchema = z.looseObject({ ...base, addresses: z.array(reverseDnsAddressSchema).optional() });
+export type ReverseDnsDetails = z.infer<typeof reverseDnsDetailsSchema>;
+
+/**
+ * DANE for SMTP (RFC 7672): each MX host's TLSA records at `_25._tcp.{exchange}` (RFC 6698) and
+ * whether one matches the certificate chain the host presents after STARTTLS.
+ */
+export const daneDetailsSchema = z.looseObject({
+  ...base,
+  hosts: z
+    .array(
+      z.looseObject({
+        exchange: z.string(),
+        /** The address probed; null when none was (no address, lookup failed, refused). */
+        ip: z.string().nullable().optional(),
+        /** The TLSA records as published; `data` is the association data in lower-case hex. */
+        tlsa: z
+          .array(
+            z.looseObject({
+              usage: z.number().int(),
+              selector: z.number().int(),
+              matchingType: z.number().int(),
+              data: z.string(),
+            }),
+          )
+          .optional(),
+        /** A usable record matched the presented chain; null when not checked (no TLSA, no TLS session, unreachable). */
+        matched: z.boolean().nullable().optional(),
+        /** The record that matched, in presentation form ("3 1 1 <hex>"). */
+        matchedRecord: z.string().nullable().optional(),
+        /** The "3 1 1" record of the key the host presents, what a DANE-EE record for it would hold. */
+        presentedRecord: z.string().nullable().optional(),
+        error: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
+});
+export type DaneDetails = z.infer<typeof daneDetailsSchema>;
+
+/**
+ * BIMI (draft-brand-indicators-for-message-identification): the `default._bimi` assertion record, the
+ * SVG Tiny PS logo it points at (`l=`), the Mark Certificate (VMC or CMC) at `a=`, and the DMARC
+ * enforcement receivers require before they show the logo.
+ */
+export const bimiDetailsSchema = z.looseObject({
+  ...base,
+  record: z.string().nullable().optional(),
+  selector: z.string().optional(),
+  /** The domain whose `_bimi` record applies: the domain itself, or its organisational domain (draft §7.2). */
+  recordDomain: z.string().nullable().optional(),
+  logoUrl: z.string().nullable().optional(),
+  authorityUrl: z.string().nullable().optional(),
+  /** The DMARC record BIMI depends on (draft §7.1) and whether it enforces. */
+  dmarc: z
+    .looseObject({
+      policyDomain: z.string().nullable().optional(),
+      policy: z.string().nullable().optional(),
+      subdomainPolicy: z.string().nullable().optional(),
+      pct: z.number().int().nullable().optional(),
+      enforced: z.boolean().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+  logo: z
+    .looseObject({
+      fetched: z.boolean(),
+      sizeBytes: z.number().int().nonnegative().nullable().optional(),
+      /** `baseProfile` of the root element: "tiny-ps" when right, else what was found. */
+      profile: z.string().nullable().optional(),
+      square: z.boolean().nullable().optional(),
+      width: z.number().nullable().optional(),
+      height: z.number().nullable().optional(),
+      title: z.string().nullable().optional(),
+      /** Each SVG Tiny PS rule the logo breaks, in words. */
+      errors: z.array(z.string()).optional(),
+    })
+    .nullable()
+    .optional(),
+  certificate: z
+    .looseObject({
+      present: z.boolean(),
+      subject: z.string().nullable().optional(),
+      issuer: z.string().nullable().optional(),
+      validTo: z.string().nullable().optional(),
+      daysRemaining: z.number().int().nullable().optional(),
+      markType: z.enum(['VMC', 'CMC']).nullable().optional(),
+      /** The logo embedded in the certificate equals the `l=` logo (draft §7.9); null when not compared. */
+      logoMatches: z.boolean().nullable().optional(),
+      /** The chain reaches a trusted root; null when its root is not one the scanner knows (Mark Certificate roots are their own list). */
+      trusted: z.boolean().nullable().optional(),
+    })
+    .nullable()
+    .optional(),
+});
+export type BimiDetails = z.infer<typeof bimiDetailsSchema>;
+
 export const checkDetailsByType = {
   spf: spfDetailsSchema,
   dkim: dkimDetailsSchema,
@@ -122,6 +336,10 @@ export const checkDetailsByType = {
   blacklist: blacklistDetailsSchema,
   ssl_certificate: sslDetailsSchema,
   dns_performance: dnsDetailsSchema,
+  mta_sts: mtaStsDetailsSchema,
+  tls_rpt: tlsRptDetailsSchema,
+  smtp: smtpDetailsSchema,
+  reverse_dns: reverseDnsDetailsSchema,
 } as const satisfies Record<CheckType, z.ZodType>;
 export type CheckDetails<T extends CheckType> = z.infer<(typeof checkDetailsByType)[T]>;
 
@@ -144,6 +362,10 @@ export const domainCheckSchema = z.discriminatedUnion('type', [
   checkBase.extend({ type: z.literal('blacklist'), details: blacklistDetailsSchema }),
   checkBase.extend({ type: z.literal('ssl_certificate'), details: sslDetailsSchema }),
   checkBase.extend({ type: z.literal('dns_performance'), details: dnsDetailsSchema }),
+  checkBase.extend({ type: z.literal('mta_sts'), details: mtaStsDetailsSchema }),
+  checkBase.extend({ type: z.literal('tls_rpt'), details: tlsRptDetailsSchema }),
+  checkBase.extend({ type: z.literal('smtp'), details: smtpDetailsSchema }),
+  checkBase.extend({ type: z.literal('reverse_dns'), details: reverseDnsDetailsSchema }),
 ]);
 export type DomainCheck = z.infer<typeof domainCheckSchema>;
 

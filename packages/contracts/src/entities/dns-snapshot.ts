@@ -1,5 +1,6 @@
 import { z } from '../zod.js';
 import { isoDateTime } from '../common.js';
+import { domainProfileSchema } from './check.js';
 
 /** The record sets a snapshot holds; `failed` names those that could not be read this time. */
 export const snapshotKeys = ['a', 'aaaa', 'mx', 'ns', 'txt', 'spfRecord', 'dmarcRecord'] as const;
@@ -30,5 +31,7 @@ export const dnsSnapshotSchema = z.object({
   dmarcRecord: z.string().nullable(),
   /** Record sets whose query timed out or failed: a comparison skips them rather than report them as removed. */
   failed: z.array(snapshotKeySchema),
+  /** What the domain is for, judged from its MX and SPF (scans before the second depth lack it). */
+  profile: domainProfileSchema.optional(),
 });
 export type DnsSnapshot = z.infer<typeof dnsSnapshotSchema>;

@@ -129,7 +129,7 @@ export const reportDocumentSchema = z.object({
   overall: reportOverallSchema,
   /** A sentence or two for cards, mails and the summary page. */
   summary: z.string(),
-  /** The six checks, most impact first; empty in a summary report. */
+  /** Every check, most impact first; empty in a summary report. */
   checks: z.array(reportCheckSchema),
   blacklist: reportBlacklistSchema.nullable(),
   trends: reportTrendsSchema.nullable(),
@@ -146,4 +146,8 @@ export const reportCheckTitles: Record<z.infer<typeof checkTypeSchema>, string> 
   blacklist: 'Blacklists',
   ssl_certificate: 'SSL certificate',
   dns_performance: 'DNS performance',
+  mta_sts: 'MTA-STS',
+  tls_rpt: 'TLS reporting',
+  smtp: 'MX STARTTLS',
+  reverse_dns: 'Reverse DNS',
 };

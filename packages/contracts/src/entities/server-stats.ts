@@ -31,6 +31,22 @@ export type SystemFigures = z.infer<typeof systemFiguresSchema>;
 /** The domains service's `/internal/stats`: its own figures and the system's. */
 export const domainsInternalStatsSchema = serviceStatsSchema.extend({ system: systemFiguresSchema });
 
+/**
+ * One block list as the scanner's self-testing registry last found it at its RFC 5782 test points:
+ * a degraded list's answers are read as unknown until a probe finds it healthy again.
+ */
+export const blocklistHealthSchema = z.object({
+  zone: z.string(),
+  name: z.string(),
+  kind: z.enum(['ip', 'domain']),
+  state: z.enum(['healthy', 'degraded']),
+  reason: z.string().nullable(),
+  checkedAt: isoDateTime,
+  /** When the list entered its current state. */
+  since: isoDateTime,
+});
+export type BlocklistHealth = z.infer<typeof blocklistHealthSchema>;
+
 /** `GET /api/admin/server-stats` (part 2 §3), with the figures behind each card. */
 export const serverStatsSchema = z.object({
   database: z.object({
@@ -78,6 +94,8 @@ export const serverStatsSchema = z.object({
     /** The 95th percentile of answer times, in milliseconds, from the request histogram. */
     p95Ms: z.number().nonnegative().nullable(),
   }),
+  /** The scanner's block lists and whether each answers right at its test points; empty when the scanner is out of reach. */
+  blocklists: z.array(blocklistHealthSchema),
   measuredAt: isoDateTime,
 });
 export type ServerStats = z.infer<typeof serverStatsSchema>;

@@ -1,5 +1,6 @@
 import {
   ADMIN_ONLY_MESSAGE,
+  blocklistHealthSchema,
   domainsInternalStatsSchema,
   serverStatsAnswer,
   serviceStatsSchema,
@@ -7,7 +8,7 @@ import {
   type ServiceStats,
 } from '@sendwell/contracts';
 import { forbidden, unauthorized, upstreamUnavailable, type App } from '@sendwell/server-kit';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { GatewayMetrics } from '../metrics.js';
 import type { Upstream, Upstreams } from '../proxy/upstreams.js';
 import { HostReader } from './host.js';
@@ -42,7 +43,8 @@ function poolHealth(active: number, max: number, waiting: number): string {
  * `GET /api/admin/server-stats` (part 2 §2.17): the gateway gathers what each service measures of
  * itself (`/internal/stats`), the system's counts and queue depths from the domains service
  * (`/internal/system-stats`, which also checks that the caller is the administrator: the session is
- * forwarded), its own traffic from its Prometheus metrics and the host's CPU, memory and disk.
+ * forwarded), the block lists' self-test results from the scanner (`/internal/blocklists`), its own
+ * traffic from its Prometheus metrics and the host's CPU, memory and disk.
  */
 export function registerServerStats(app: App, { upstreams, metrics }: { upstreams: Upstreams; metrics: GatewayMetrics }): void {
   const traffic = new TrafficReader(metrics);
@@ -54,9 +56,10 @@ export function registerServerStats(app: App, { upstreams, metrics }: { upstream
       const value = request.headers[name];
       if (typeof value === 'string') session[name] = value;
     }
-    const [system, others, gateway, machine] = await Promise.all([
+    const [system, others, blocklists, gateway, machine] = await Promise.all([
       internalGet(upstreams.domains, '/internal/system-stats', domainsInternalStatsSchema, session),
       Promise.all((['auth', 'billing', 'reports', 'scanner'] as const).map(async (name) => ({ name, answer: await internalGet(upstreams[name], '/internal/stats', serviceStatsSchema) }))),
+      internalGet(upstreams.scanner, '/internal/blocklists', z.array(blocklistHealthSchema)),
       traffic.read(),
       host.read(),
     ]);
@@ -113,6 +116,7 @@ export function registerServerStats(app: App, { upstreams, metrics }: { upstream
       services,
       queues: figures.queues,
       gateway,
+      blocklists: blocklists.ok ? blocklists.body : [],
       measuredAt: new Date().toISOString(),
     };
     // What the page reads is checked against the contracts before it leaves.

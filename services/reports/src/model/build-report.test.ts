@@ -38,8 +38,8 @@ function source(overrides: Partial<ReportSource> = {}): ReportSource {
       factors: {
         weightedScores: { emailAuthentication: 31, securityDeliverability: 20, configurationHealth: 10 },
         emailAuthentication: { spf: 13, dkim: 13, dmarc: 7 },
-        securityDeliverability: { blacklist: { score: 6 }, ssl: 15, spoofingProtection: 6 },
-        configurationHealth: { dnsPerformance: 12, mailRouting: 8, nameServers: 2 },
+        securityDeliverability: { blacklist: { score: 6 }, ssl: 10, spoofingProtection: 3 },
+        configurationHealth: { dnsPerformance: 10, mailRouting: 6, nameServers: 1 },
       },
     },
     windowDays: 90,

@@ -76,6 +76,10 @@ const CHECK_PART: Record<CheckType, keyof typeof REPUTATION_PART_WEIGHTS> = {
   blacklist: 'blacklist',
   ssl_certificate: 'ssl',
   dns_performance: 'dnsPerformance',
+  mta_sts: 'mtaSts',
+  tls_rpt: 'tlsRpt',
+  smtp: 'smtp',
+  reverse_dns: 'reverseDns',
 };
 
 /** Where the scanner's factors keep each part's points. */
@@ -93,10 +97,14 @@ function earnedFromFactors(factors: unknown, part: keyof typeof REPUTATION_PART_
       return isRecord(security.blacklist) ? num(security.blacklist.score) : null;
     case 'ssl':
     case 'spoofingProtection':
+    case 'smtp':
+    case 'mtaSts':
+    case 'tlsRpt':
       return num(security[part]);
     case 'dnsPerformance':
     case 'mailRouting':
     case 'nameServers':
+    case 'reverseDns':
       return num(config[part]);
   }
 }
@@ -149,6 +157,29 @@ function published(type: CheckType, check: SourceCheck, domain: string, snapshot
       if (expires) add('Expires', `${expires.slice(0, 10)}${days !== null ? ` (${days} days)` : ''}`);
       break;
     }
+    case 'mta_sts': {
+      add(`TXT _mta-sts.${domain}`, str(d.record));
+      const policy = isRecord(d.policy) ? d.policy : null;
+      if (policy) add('Policy', [`mode ${str(policy.mode) ?? '?'}`, `max_age ${num(policy.maxAge) ?? '?'}`, ...arr(policy.mx).map((m) => `mx ${String(m)}`)].join(', '));
+      break;
+    }
+    case 'tls_rpt':
+      add(`TXT _smtp._tls.${domain}`, str(d.record));
+      break;
+    case 'smtp':
+      for (const h of arr(d.hosts)) {
+        if (!isRecord(h) || !str(h.exchange)) continue;
+        const tls = h.starttls === true ? `STARTTLS ${str(h.tlsVersion) ?? ''}`.trim() : h.starttls === false ? 'no STARTTLS' : (str(h.error) ?? 'not reached');
+        add(`MX ${String(h.exchange)}${str(h.ip) ? ` (${String(h.ip)})` : ''}`, tls);
+      }
+      break;
+    case 'reverse_dns':
+      for (const a of arr(d.addresses)) {
+        if (!isRecord(a) || !str(a.ip)) continue;
+        const names = arr(a.ptr).filter((n): n is string => typeof n === 'string');
+        add(`PTR ${String(a.ip)}`, `${names.join(', ') || 'none'}${a.forwardConfirmed === true ? ' (confirmed)' : ''}`);
+      }
+      break;
     case 'dns_performance':
       if (snapshot) {
         add('NS', snapshot.ns.join(', ') || null);

@@ -4,6 +4,7 @@
  */
 import {
   REPORT_TREND_WINDOWS,
+  coreCheckTypes,
   reportCheckTitles,
   reputationDetailLabel,
   type CheckStatus,
@@ -13,7 +14,8 @@ import {
   type ReportTrendPoint,
 } from '@sendwell/contracts';
 
-const CHECK_ORDER: readonly CheckType[] = ['spf', 'dkim', 'dmarc', 'blacklist', 'ssl_certificate', 'dns_performance'];
+/** The trend charts draw the six core checks, which every stored scan has. */
+const CHECK_ORDER: readonly CheckType[] = coreCheckTypes;
 
 export const checkStatusLabel: Record<CheckStatus, string> = {
   valid: 'Pass',

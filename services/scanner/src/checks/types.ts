@@ -26,14 +26,28 @@ export interface ScanConfig {
   dnsblDomainZones: ReadonlyArray<string | DnsblZoneSpec>;
   /** Port of the TLS handshake for the certificate check (443 in production). */
   tlsPort: number;
-  /** Extra trusted CA certificates (PEM), for tests and private deployments. */
+  /** Extra trusted CA certificates (PEM) for every TLS connection a check makes, for tests and private deployments. */
   tlsExtraCa?: string;
+  /** Port of the HTTPS fetches (the MTA-STS policy; 443 in production). */
+  httpsPort: number;
+  /** Port of the MX hosts' SMTP service (25 in production). */
+  smtpPort: number;
+  /** The name the SMTP probe introduces itself with in EHLO (RFC 5321 §4.1.1.1); it should resolve to the scanner's address. */
+  heloName: string;
   /** Port used to query authoritative name servers directly (53 in production). */
   authoritativeDnsPort: number;
   /** Per-connection timeout for TLS and other network probes. */
   timeoutMs: number;
   /** Which addresses taken from DNS a check may connect to (the outbound guard; loopback only in tests). */
   outbound: OutboundPolicy;
+  /** The block lists' self-test results (src/blocklists/registry.ts); without it every list is asked. */
+  blocklistHealth?: BlocklistHealthView;
+}
+
+/** Which block lists answer wrongly at their test points, and why: their answers are not to be trusted. */
+export interface BlocklistHealthView {
+  /** Why the list (by zone) is degraded, or null when it is healthy or was never probed. */
+  degradedReason(zone: string): string | null;
 }
 
 export interface CheckContext {

@@ -17,7 +17,7 @@ function reference(id: number, name: string, type: RecordType, recurse: boolean)
 }
 
 describe('encodeQuery', () => {
-  const types: RecordType[] = ['A', 'AAAA', 'MX', 'TXT', 'NS', 'SOA', 'CNAME', 'PTR'];
+  const types: RecordType[] = ['A', 'AAAA', 'MX', 'TXT', 'NS', 'SOA', 'CNAME', 'PTR', 'TLSA'];
   const names = [
     'example.com',
     'a',

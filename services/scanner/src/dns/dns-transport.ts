@@ -120,7 +120,7 @@ function timeOut(pending: Pending): void {
   pending.timedOut();
 }
 
-const QTYPE: Record<RecordType, number> = { A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28 };
+const QTYPE: Record<RecordType, number> = { A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28, TLSA: 52 };
 const OPT_TYPE = 41;
 const CLASS_IN = 1;
 const HEADER_BYTES = 12;

@@ -112,6 +112,13 @@ function answerData(answer: Answer): RecordData[RecordType] | undefined {
         expire: answer.data.expire ?? 0,
         minimum: answer.data.minimum ?? 0,
       };
+    case 'TLSA':
+      return {
+        usage: answer.data.usage,
+        selector: answer.data.selector,
+        matchingType: answer.data.matchingType,
+        data: answer.data.certificate.toString('hex'),
+      };
     default:
       return undefined;
   }

@@ -3,7 +3,7 @@
  * with a per-query timeout, one retry and TCP fallback on truncation, and caches per scan so no
  * question is asked twice in one scan.
  */
-export type RecordType = 'A' | 'AAAA' | 'MX' | 'TXT' | 'NS' | 'SOA' | 'CNAME' | 'PTR';
+export type RecordType = 'A' | 'AAAA' | 'MX' | 'TXT' | 'NS' | 'SOA' | 'CNAME' | 'PTR' | 'TLSA';
 
 export type Rcode = 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL' | 'REFUSED' | 'FORMERR' | 'NOTIMP' | 'OTHER';
 
@@ -22,6 +22,18 @@ export interface SoaAnswer {
   minimum: number;
 }
 
+/** A TLSA record (RFC 6698 §2.1): the three parameters as sent, the association data as lower-case hex. */
+export interface TlsaAnswer {
+  /** Certificate usage: 0 PKIX-TA, 1 PKIX-EE, 2 DANE-TA, 3 DANE-EE (RFC 7218 names). */
+  usage: number;
+  /** 0 the full certificate, 1 its SubjectPublicKeyInfo. */
+  selector: number;
+  /** 0 exact bytes, 1 SHA-256, 2 SHA-512. */
+  matchingType: number;
+  /** The certificate association data, lower-case hex (empty when the record carries none). */
+  data: string;
+}
+
 /** What each record type's data looks like in an answer. */
 export interface RecordData {
   A: string;
@@ -33,6 +45,7 @@ export interface RecordData {
   SOA: SoaAnswer;
   CNAME: string;
   PTR: string;
+  TLSA: TlsaAnswer;
 }
 
 export interface DnsServer {

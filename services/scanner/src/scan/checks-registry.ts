@@ -4,6 +4,10 @@ import { dmarcCheck } from '../checks/dmarc/dmarc.check.js';
 import { dnsPerformanceCheck } from '../checks/dns-performance/dns-performance.check.js';
 import { spfCheck } from '../checks/spf/spf.check.js';
 import { sslCertificateCheck } from '../checks/ssl-certificate/ssl-certificate.check.js';
+import { mtaStsCheck } from '../checks/mta-sts/mta-sts.check.js';
+import { reverseDnsCheck } from '../checks/reverse-dns/reverse-dns.check.js';
+import { smtpCheck } from '../checks/smtp/smtp.check.js';
+import { tlsRptCheck } from '../checks/tls-rpt/tls-rpt.check.js';
 import type { CheckRegistry } from '../checks/types.js';
 
 /** Every check type of the contracts, each with its module; the mapped type makes a missing one, or one of the wrong details, a compile error. */
@@ -14,4 +18,8 @@ export const checksRegistry: CheckRegistry = {
   blacklist: blacklistCheck,
   ssl_certificate: sslCertificateCheck,
   dns_performance: dnsPerformanceCheck,
+  mta_sts: mtaStsCheck,
+  tls_rpt: tlsRptCheck,
+  smtp: smtpCheck,
+  reverse_dns: reverseDnsCheck,
 };

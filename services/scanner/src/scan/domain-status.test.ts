@@ -32,4 +32,10 @@ describe('overallStatus', () => {
     expect(overallStatus(all({ dkim: result('dkim', 'missing') }))).toBe('warning');
     expect(overallStatus(all({ dns_performance: result('dns_performance', 'warning') }))).toBe('warning');
   });
+  it('takes a mail check into account only when it fails: missing MTA-STS or TLS-RPT, or port 25 out of reach, is not a problem of the domain', () => {
+    expect(overallStatus(all({ mta_sts: result('mta_sts', 'missing'), tls_rpt: result('tls_rpt', 'missing') }))).toBe('healthy');
+    expect(overallStatus(all({ smtp: result('smtp', 'unknown'), reverse_dns: result('reverse_dns', 'warning') }))).toBe('healthy');
+    expect(overallStatus(all({ smtp: result('smtp', 'error') }))).toBe('warning');
+    expect(overallStatus(all({ mta_sts: result('mta_sts', 'error') }))).toBe('warning');
+  });
 });

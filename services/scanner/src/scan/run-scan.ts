@@ -1,9 +1,10 @@
-import { checkTypes, type CheckType } from '@sendwell/contracts';
+import { checkTypes, isCoreCheckType, type CheckType, type DomainProfile } from '@sendwell/contracts';
 import { describeSocketError } from '@sendwell/server-kit';
 import type { Check, CheckResult, ScanConfig } from '../checks/types.js';
 import type { Resolver } from '../dns/types.js';
 import { computeReputation, type ReputationScore, type ScanChecks } from '../scoring/reputation.js';
 import { takeDnsSnapshot, type DnsSnapshot } from './dns-snapshot.js';
+import { MAIL_ONLY_CHECKS, judgeNoMailDomain, notApplicable, readDomainProfile, type MailOnlyCheck } from './domain-profile.js';
 import { overallStatus, type ScanDomainStatus } from './domain-status.js';
 
 export interface RunScanOptions {
@@ -12,12 +13,19 @@ export interface RunScanOptions {
   config: ScanConfig;
   checks: Record<CheckType, Check>;
   dkimSelectors: string[];
+  /**
+   * Only the six core checks (the public quick check): the mail checks, which connect to the
+   * domain's MX hosts, are not run for an anonymous visitor's domain and come back as `unknown`.
+   */
+  coreOnly?: boolean;
   /** A check still running after this is abandoned as `unknown` (default 60 s; the service passes SCAN_CHECK_DEADLINE_MS). */
   checkDeadlineMs?: number;
   now?: () => Date;
 }
 
 export interface ScanOutcome {
+  /** What the domain is for (also in the snapshot): a domain without mail is not judged as a broken mail domain. */
+  profile: DomainProfile;
   checks: ScanChecks;
   snapshot: DnsSnapshot;
   status: ScanDomainStatus;
@@ -27,6 +35,7 @@ export interface ScanOutcome {
   durationMs: number;
 }
 
+export const CHECK_NOT_RUN = 'CHECK_NOT_RUN';
 export const CHECK_FAILED = 'CHECK_FAILED';
 export const CHECK_TIMED_OUT = 'CHECK_TIMED_OUT';
 
@@ -41,6 +50,11 @@ export function failedCheck(type: CheckType, code: typeof CHECK_FAILED | typeof 
     recommendation: 'It runs again with the next scan.',
     details: { findings: [{ code, severity: 'warning', message: `${message}: ${reason}` }] },
   };
+}
+
+function notRun(type: CheckType): CheckResult {
+  const message = 'Not run: this scan covers the six core checks only';
+  return { type, status: 'unknown', value: null, message, recommendation: null, details: { findings: [{ code: CHECK_NOT_RUN, severity: 'info', message }] } };
 }
 
 async function guarded(type: CheckType, check: Check, ctx: Parameters<Check>[0], deadlineMs: number): Promise<CheckResult> {
@@ -62,9 +76,13 @@ async function guarded(type: CheckType, check: Check, ctx: Parameters<Check>[0],
   }
 }
 
+const isMailOnly = (type: CheckType): type is MailOnlyCheck => (MAIL_ONLY_CHECKS as readonly CheckType[]).includes(type);
+
 /**
- * One full scan of a domain, without the database: every check at once (each guarded, so one failing
- * check never fails the scan), the DNS snapshot, the overall status and the reputation score.
+ * One full scan of a domain, without the database: its profile first (from the MX and TXT every
+ * check reads anyway, so the resolver's cache answers them again), then every check at once (each
+ * guarded, so one failing check never fails the scan) and the DNS snapshot, the overall status and
+ * the reputation score. A domain without mail skips the mail-only checks, which do not apply to it.
  */
 export async function runScan(domain: string, options: RunScanOptions): Promise<ScanOutcome> {
   const now = options.now ?? (() => new Date());
@@ -73,16 +91,22 @@ export async function runScan(domain: string, options: RunScanOptions): Promise<
   const ctx = { domain: name, resolver: options.resolver, config: options.config, dkimSelectors: options.dkimSelectors };
   const deadlineMs = options.checkDeadlineMs ?? 60_000;
 
-  const [results, snapshot] = await Promise.all([
-    Promise.all(checkTypes.map((type) => guarded(type, options.checks[type], ctx, deadlineMs))),
-    takeDnsSnapshot(name, options.resolver, now()),
-  ]);
+  const profile = await readDomainProfile(name, options.resolver);
+  const run = (type: CheckType): Promise<CheckResult> => {
+    if (options.coreOnly && !isCoreCheckType(type)) return Promise.resolve(notRun(type));
+    if (profile !== 'mail' && isMailOnly(type)) return Promise.resolve(notApplicable(type, name, profile));
+    return guarded(type, options.checks[type], ctx, deadlineMs);
+  };
+  const [results, snapshot] = await Promise.all([Promise.all(checkTypes.map(run)), takeDnsSnapshot(name, options.resolver, now())]);
   const checks = Object.fromEntries(results.map((r) => [r.type, r])) as ScanChecks;
+  if (profile !== 'mail') Object.assign(checks, judgeNoMailDomain(checks.spf, checks.dmarc));
+  const profiled = { ...snapshot, profile };
   return {
+    profile,
     checks,
-    snapshot,
+    snapshot: profiled,
     status: overallStatus(checks, now()),
-    score: computeReputation(checks, snapshot),
+    score: computeReputation(checks, profiled),
     dnsQueries: options.resolver.queriesSent,
     durationMs: Math.round(performance.now() - started),
   };

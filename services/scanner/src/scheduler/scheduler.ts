@@ -23,11 +23,22 @@ export const dailyReputationScheduler: JobSchedulerSpec = {
   template: { name: JobName.RecalculateReputation, data: {}, opts: { attempts: 3, removeOnComplete: { count: 30 }, removeOnFail: { count: 30 } } },
 };
 
+export const BLOCKLIST_PROBE_SCHEDULER_ID = 'blocklist-probe';
+
+/** The block lists' self-test; a probe round is a few queries per list, and a lost one is simply the next. */
+export function blocklistProbeScheduler(everyMs: number): JobSchedulerSpec {
+  return {
+    id: BLOCKLIST_PROBE_SCHEDULER_ID,
+    repeat: { every: everyMs },
+    template: { name: JobName.ProbeBlocklists, data: {}, opts: { attempts: 1, removeOnComplete: true, removeOnFail: { count: 20 } } },
+  };
+}
+
 /**
- * Registers the sweeper's and the daily reputation's job schedulers on the scan queue, and again whenever Redis lost it
+ * Registers the sweeper's, the daily reputation's and the block list probe's job schedulers on the scan queue, and again whenever Redis lost it
  * (keepJobSchedulers). Idempotent in every scanner process: one scheduler id, so however many
  * processes start, one sweep job is produced per interval.
  */
-export async function startScheduler(scanQueue: Queue, everyMs: number, logger: Logger): Promise<void> {
-  await keepJobSchedulers(scanQueue, [sweeperScheduler(everyMs), dailyReputationScheduler], logger);
+export async function startScheduler(scanQueue: Queue, everyMs: number, probeEveryMs: number, logger: Logger): Promise<void> {
+  await keepJobSchedulers(scanQueue, [sweeperScheduler(everyMs), dailyReputationScheduler, blocklistProbeScheduler(probeEveryMs)], logger);
 }

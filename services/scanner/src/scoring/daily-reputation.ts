@@ -5,7 +5,7 @@
  * crosses a label boundary (Excellent / Good / Fair / Poor) raises `status_change`. Safe to run twice:
  * the second run of a day finds each point written and skips it.
  */
-import { paidPlans, type CheckType } from '@sendwell/contracts';
+import { checkTypes, paidPlans, type CheckType } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
 import { alertEventsOf, queueAlertEvents, type Logger, type Queues } from '@sendwell/server-kit';
 import { statusChange } from '../alerts/alert-rules.js';
@@ -115,7 +115,7 @@ export class DailyReputation {
     }
     // A scan missing a check type (written before that check existed) is skipped rather than scored wrong.
     const complete = new Map<string, ScanChecks>();
-    for (const [scanId, checks] of byScan) if (Object.keys(checks).length === 6) complete.set(scanId, checks as ScanChecks);
+    for (const [scanId, checks] of byScan) if (checkTypes.every((type) => type in checks)) complete.set(scanId, checks as ScanChecks);
     return complete;
   }
 

@@ -57,7 +57,7 @@ describe('computeReputation', () => {
     );
     expect(factors.weightedScores.emailAuthentication).toBe(0);
     // Spoofing protection is gone too: no SPF `all`, no DMARC enforcement.
-    expect(factors.weightedScores.securityDeliverability).toBe(25);
+    expect(factors.weightedScores.securityDeliverability).toBe(28);
   });
 
   it('takes 4 of the 10 blacklist points per listing, and half for an unknown answer', () => {
@@ -70,31 +70,47 @@ describe('computeReputation', () => {
     expect(unknown).toMatchObject({ score: 5, status: 'unknown' });
   });
 
-  it('grades SSL by status: warning 9 of 15, error 2.3', () => {
+  it('grades SSL by status: warning 6 of 10, error 1.5', () => {
     const ssl = (status: CheckStatus) => computeReputation(checks({ ssl_certificate: result('ssl_certificate', status) }), snapshot()).factors.weightedScores.securityDeliverability;
     expect(ssl('valid')).toBe(35);
-    expect(ssl('warning')).toBe(29);
-    expect(ssl('error')).toBeCloseTo(22.3, 5);
+    expect(ssl('warning')).toBe(31);
+    expect(ssl('error')).toBeCloseTo(26.5, 5);
   });
 
   it('grades configuration: DNS performance, MX present and resolving, at least two name servers', () => {
     const config = (c: Partial<Record<CheckType, CheckResult>>, s: Partial<DnsSnapshot>) => computeReputation(checks(c), snapshot(s)).factors.weightedScores.configurationHealth;
     expect(config({}, {})).toBe(25);
-    expect(config({}, { ns: ['ns1.example.com'] })).toBe(22);
-    expect(config({}, { mx: [] })).toBe(17);
-    expect(config({}, { mx: [{ exchange: 'mx.example.com', priority: 10, ips: [] }] })).toBe(21);
-    expect(config({ dns_performance: result('dns_performance', 'error') }, {})).toBeCloseTo(14.8, 5);
+    expect(config({}, { ns: ['ns1.example.com'] })).toBe(23);
+    expect(config({}, { mx: [] })).toBe(19);
+    // A domain that declares it takes no mail is not a broken mail domain.
+    expect(config({}, { mx: [], profile: 'parked' })).toBe(25);
+    expect(config({}, { mx: [], profile: 'null_mx' })).toBe(25);
+    expect(config({}, { mx: [{ exchange: 'mx.example.com', priority: 10, ips: [] }] })).toBe(22);
+    expect(config({ dns_performance: result('dns_performance', 'error') }, {})).toBeCloseTo(16.5, 5);
     // A record set that could not be read counts half, not zero: a timeout is not a missing record.
-    expect(config({}, { ns: [], failed: ['ns'] })).toBe(22.5);
+    expect(config({}, { ns: [], failed: ['ns'] })).toBe(23);
   });
 
   it('reads the SPF all qualifier for spoofing protection', () => {
     const spoof = (spfRecord: string) => computeReputation(checks(), snapshot({ spfRecord })).factors.securityDeliverability?.spoofingProtection;
-    expect(spoof('v=spf1 mx -all')).toBe(10);
-    expect(spoof('v=spf1 mx ~all')).toBe(9);
-    expect(spoof('v=spf1 mx ?all')).toBe(6);
-    expect(spoof('v=spf1 mx +all')).toBe(5);
-    expect(spoof('v=spf1 mx')).toBe(6);
+    expect(spoof('v=spf1 mx -all')).toBe(7);
+    expect(spoof('v=spf1 mx ~all')).toBe(6.3);
+    expect(spoof('v=spf1 mx ?all')).toBe(4.2);
+    expect(spoof('v=spf1 mx +all')).toBe(3.5);
+    expect(spoof('v=spf1 mx')).toBe(4.2);
+  });
+
+  it('scores the mail checks by status within their parts: STARTTLS 4, MTA-STS 3, TLS-RPT 1, reverse DNS 5', () => {
+    const missing = computeReputation(
+      checks({ mta_sts: result('mta_sts', 'missing'), tls_rpt: result('tls_rpt', 'missing'), smtp: result('smtp', 'error'), reverse_dns: result('reverse_dns', 'warning') }),
+      snapshot(),
+    ).factors;
+    expect(missing.securityDeliverability).toMatchObject({ smtp: 0.6, mtaSts: 0, tlsRpt: 0 });
+    expect(missing.weightedScores.securityDeliverability).toBe(27.6);
+    expect(missing.configurationHealth).toMatchObject({ reverseDns: 3 });
+    expect(missing.weightedScores.configurationHealth).toBe(23);
+    // Port 25 blocked on our side reads unknown: half, not nothing.
+    expect(computeReputation(checks({ smtp: result('smtp', 'unknown') }), snapshot()).factors.securityDeliverability).toMatchObject({ smtp: 2 });
   });
 
   it('stays within 0-100 for the worst scan', () => {

@@ -1,9 +1,11 @@
 /**
  * The reputation score of part 2 §9, from one scan's checks and DNS snapshot. Pure, no I/O.
  *
- *   email authentication     40 = SPF 13 + DKIM 13 + DMARC 14 (DMARC scaled by policy strength)
- *   security & deliverability 35 = blacklist 10 + SSL certificate 15 + spoofing protection 10
- *   configuration health     25 = DNS performance 12 + mail routing (MX) 8 + name servers 5
+ *   email authentication      40 = SPF 13 + DKIM 13 + DMARC 14 (DMARC scaled by policy strength)
+ *   security & deliverability 35 = blacklist 10 + SSL certificate 10 + spoofing protection 7
+ *                                  + MX STARTTLS 4 + MTA-STS 3 + TLS-RPT 1
+ *   configuration health      25 = DNS performance 10 + mail routing (MX) 6 + name servers 4
+ *                                  + forward-confirmed reverse DNS 5
  *
  * Each check's part is its full weight times a factor of its status; `unknown` (the check could not
  * tell, e.g. a timeout) earns half, so a flaky network moves the score less than a real fault.
@@ -72,25 +74,35 @@ function spfAllPoints(spfRecord: string | null): number {
   return { '-': 5, '~': 4, '?': 1, '+': 0, '': 0 }[match[1] as '-' | '~' | '?' | '+' | ''];
 }
 
-/** Spoofing protection: whether a forged sender is actually refused (SPF `all` 5 + DMARC enforcement 5). */
+/**
+ * Spoofing protection: whether a forged sender is actually refused, out of 10 (SPF `all` 5 + DMARC
+ * enforcement 5) scaled to the part's weight.
+ */
 function spoofingPart(snapshot: DnsSnapshot, dmarcPolicy: string | null, dmarcStatus: CheckStatus): number {
   const dmarcPoints = dmarcStatus === 'missing' ? 0 : dmarcPolicy === 'reject' ? 5 : dmarcPolicy === 'quarantine' ? 4 : dmarcPolicy === 'none' ? 1 : 0;
-  return spfAllPoints(snapshot.spfRecord) + dmarcPoints;
+  return ((spfAllPoints(snapshot.spfRecord) + dmarcPoints) / 10) * PART_WEIGHTS.spoofingProtection;
 }
 
-/** MX present and every exchange resolving: 8; present but some exchanges have no address: 4; none: 0. */
+/**
+ * MX present and every exchange resolving: full; present but some exchanges have no address: half;
+ * none: 0, unless the domain declares it takes no mail (null MX, parked), which is what it should do.
+ */
 function mailRoutingPart(snapshot: DnsSnapshot): number {
   if (snapshot.failed.includes('mx')) return PART_WEIGHTS.mailRouting * STATUS_FACTOR.unknown;
+  if (snapshot.profile === 'null_mx' || snapshot.profile === 'parked') return PART_WEIGHTS.mailRouting;
   if (snapshot.mx.length === 0) return 0;
   return snapshot.mx.every((m) => m.ips.length > 0) ? PART_WEIGHTS.mailRouting : PART_WEIGHTS.mailRouting / 2;
 }
 
-/** RFC 1034 §4.1 asks for at least two name servers: two or more 5, one 2, none 0. */
+/** RFC 1034 §4.1 asks for at least two name servers: two or more full, one half, none 0. */
 function nameServersPart(snapshot: DnsSnapshot): number {
   if (snapshot.failed.includes('ns')) return PART_WEIGHTS.nameServers * STATUS_FACTOR.unknown;
   if (snapshot.ns.length >= 2) return PART_WEIGHTS.nameServers;
-  return snapshot.ns.length === 1 ? 2 : 0;
+  return snapshot.ns.length === 1 ? PART_WEIGHTS.nameServers / 2 : 0;
 }
+
+/** A mail check's part: its weight times its status factor. */
+const statusPart = (weight: number, check: CheckResult) => weight * STATUS_FACTOR[check.status];
 
 export function computeReputation(checks: ScanChecks, snapshot: DnsSnapshot): ReputationScore {
   const spf = PART_WEIGHTS.spf * STATUS_FACTOR[checks.spf.status];
@@ -99,14 +111,18 @@ export function computeReputation(checks: ScanChecks, snapshot: DnsSnapshot): Re
   const blacklist = blacklistPart(checks.blacklist);
   const ssl = PART_WEIGHTS.ssl * STATUS_FACTOR[checks.ssl_certificate.status];
   const spoofing = spoofingPart(snapshot, dmarc.policy, checks.dmarc.status);
+  const smtp = statusPart(PART_WEIGHTS.smtp, checks.smtp);
+  const mtaSts = statusPart(PART_WEIGHTS.mtaSts, checks.mta_sts);
+  const tlsRpt = statusPart(PART_WEIGHTS.tlsRpt, checks.tls_rpt);
   const dnsPerformance = PART_WEIGHTS.dnsPerformance * STATUS_FACTOR[checks.dns_performance.status];
   const mailRouting = mailRoutingPart(snapshot);
   const nameServers = nameServersPart(snapshot);
+  const reverseDns = statusPart(PART_WEIGHTS.reverseDns, checks.reverse_dns);
 
   const weightedScores = {
     emailAuthentication: round1(spf + dkim + dmarc.score),
-    securityDeliverability: round1(blacklist.score + ssl + spoofing),
-    configurationHealth: round1(dnsPerformance + mailRouting + nameServers),
+    securityDeliverability: round1(blacklist.score + ssl + spoofing + smtp + mtaSts + tlsRpt),
+    configurationHealth: round1(dnsPerformance + mailRouting + nameServers + reverseDns),
   };
   return {
     score: reputationScoreFromParts(weightedScores),
@@ -117,12 +133,16 @@ export function computeReputation(checks: ScanChecks, snapshot: DnsSnapshot): Re
         blacklist: { score: round1(blacklist.score), status: blacklist.status, listings: blacklist.listings },
         ssl: round1(ssl),
         spoofingProtection: round1(spoofing),
+        smtp: round1(smtp),
+        mtaSts: round1(mtaSts),
+        tlsRpt: round1(tlsRpt),
       },
       configurationHealth: {
         dnsPerformance: round1(dnsPerformance),
         mailRouting: round1(mailRouting),
         nameServers: round1(nameServers),
         nameServerCount: snapshot.ns.length,
+        reverseDns: round1(reverseDns),
       },
     },
   };

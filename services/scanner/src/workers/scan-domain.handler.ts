@@ -9,7 +9,7 @@ import type { ScanRecorder } from '../scan/scan-recorder.js';
 import type { ScanMetrics } from './scan-metrics.js';
 
 /** Runs one scan of a domain (runScan with a fresh resolver, in production). */
-export type ScanFn = (domain: string, dkimSelectors: string[]) => Promise<ScanOutcome>;
+export type ScanFn = (domain: string, dkimSelectors: string[], options?: { coreOnly?: boolean }) => Promise<ScanOutcome>;
 
 export interface ScanDomainHandlerDeps {
   db: Database;

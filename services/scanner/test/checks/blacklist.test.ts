@@ -18,7 +18,7 @@ const baseConfig: ScanConfig = {
   dnsblIpZones: [],
   dnsblDomainZones: [],
   tlsPort: 443,
-  authoritativeDnsPort: 53,
+  httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53,
   timeoutMs: 1_000,
   outbound: { allowLoopback: true },
 };

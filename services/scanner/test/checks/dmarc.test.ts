@@ -9,7 +9,7 @@ const config: ScanConfig = {
   dnsblIpZones: [],
   dnsblDomainZones: [],
   tlsPort: 443,
-  authoritativeDnsPort: 53,
+  httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53,
   timeoutMs: 1000,
   outbound: { allowLoopback: true },
 };

@@ -94,7 +94,7 @@ async function scan(domain: string, timeoutMs = 300, allowLoopback = true): Prom
   const result = await dnsPerformanceCheck({
     domain,
     resolver,
-    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: 443, authoritativeDnsPort: dns.port, timeoutMs: 1_000, outbound: { allowLoopback } },
+    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: 443, httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: dns.port, timeoutMs: 1_000, outbound: { allowLoopback } },
     dkimSelectors: [],
   });
   expect(() => checkDetailsByType.dns_performance.parse(result.details)).not.toThrow();

@@ -12,7 +12,7 @@ const config: ScanConfig = {
   dnsblIpZones: [],
   dnsblDomainZones: [],
   tlsPort: 443,
-  authoritativeDnsPort: 53,
+  httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53,
   timeoutMs: 300,
   outbound: { allowLoopback: true },
 };

@@ -83,7 +83,7 @@ async function scan(domain: string, port: number, timeoutMs = 1_000, allowLoopba
   const result = await sslCertificateCheck({
     domain,
     resolver,
-    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: port, tlsExtraCa: ca.cert, authoritativeDnsPort: 53, timeoutMs, outbound: { allowLoopback } },
+    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: port, tlsExtraCa: ca.cert, httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53, timeoutMs, outbound: { allowLoopback } },
     dkimSelectors: [],
   });
   expect(() => checkDetailsByType.ssl_certificate.parse(result.details)).not.toThrow();

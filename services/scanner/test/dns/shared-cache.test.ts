@@ -190,7 +190,7 @@ describe('two resolvers sharing the cache, against the fixture DNS server', () =
   });
 
   it('spares the second domain on the same mail provider its DNSBL and MX-host queries, with the same result', async () => {
-    const config = { dnsblIpZones: ['zen.example'], dnsblDomainZones: ['dbl.example'], tlsPort: 443, authoritativeDnsPort: 53, timeoutMs: 1_000, outbound: { allowLoopback: true } };
+    const config = { dnsblIpZones: ['zen.example'], dnsblDomainZones: ['dbl.example'], tlsPort: 443, httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53, timeoutMs: 1_000, outbound: { allowLoopback: true } };
     const ctx = (domain: string): CheckContext => ({ domain, resolver: resolver(), config, dkimSelectors: [] });
     const a = ctx('a.example');
     const b = ctx('b.example');

@@ -32,6 +32,8 @@ export function testEnv(vars: { databaseUrl: string; redisUrl: string; prefix: s
     DNS_SERVERS: vars.dns.url,
     DNS_TIMEOUT_MS: '500',
     SCAN_TLS_PORT: '1',
+    SCAN_HTTPS_PORT: '1',
+    SCAN_SMTP_PORT: '1',
     ALLOW_LOOPBACK_TARGETS: 'true',
     ...vars.extra,
   });

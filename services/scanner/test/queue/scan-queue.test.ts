@@ -1,4 +1,4 @@
-import { JobName, QueueName } from '@sendwell/contracts';
+import { checkTypes, JobName, QueueName } from '@sendwell/contracts';
 import { assertHandlersComplete, createJobWorker } from '@sendwell/server-kit';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -30,7 +30,7 @@ describe('scan queue', () => {
     const snapshot = await ctx.testDb.db.selectFrom('scans').select('dnsSnapshot').where('id', '=', scanId).executeTakeFirstOrThrow();
     // The snapshot came over the wire from the fixture DNS server.
     expect(snapshot.dnsSnapshot).toMatchObject({ a: ['192.0.2.1'], mx: [{ exchange: 'mx.example', priority: 10, ips: ['192.0.2.25'] }], spfRecord: 'v=spf1 -all', failed: [] });
-    expect(await ctx.f.counts(domain.id)).toMatchObject({ checks: 6, scanCount: 1 });
+    expect(await ctx.f.counts(domain.id)).toMatchObject({ checks: checkTypes.length, scanCount: 1 });
     expect(await ctx.deps.metrics.registry.getSingleMetricAsString('scanner_scans_completed_total')).toMatch(/status="healthy"[^\n]* 1/);
   });
 
@@ -53,7 +53,7 @@ describe('scan queue', () => {
     expect((await ctx.deps.queues.scan.add(c.name, c.data, c.opts)).id).toBe(third);
     await waitUntil(async () => (await scanRow(third)).status === 'completed', { what: 'third scan' });
     expect((await scanRow(second)).status).toBe('queued');
-    expect(await ctx.f.counts(domain.id)).toMatchObject({ scanCount: 2, checks: 12 });
+    expect(await ctx.f.counts(domain.id)).toMatchObject({ scanCount: 2, checks: 2 * checkTypes.length });
   });
 
   it('skips a scan whose row or domain is gone, without failing or retrying the job', async () => {

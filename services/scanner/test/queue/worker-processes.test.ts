@@ -1,3 +1,4 @@
+import { checkTypes } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
 import { afterEach, describe, expect, it } from 'vitest';
 import { scanJob } from '../../src/scan/scan-job.js';
@@ -43,7 +44,7 @@ async function writtenOnce(scans: Array<{ scanId: string; domainId: number }>) {
     .where('domains.id', 'in', scans.map((s) => s.domainId))
     .groupBy('domains.id')
     .execute();
-  return rows.every((r) => r.scanCount === 1 && r.checks === 6) && rows.length === scans.length;
+  return rows.every((r) => r.scanCount === 1 && r.checks === checkTypes.length) && rows.length === scans.length;
 }
 
 describe('scanner worker processes', () => {

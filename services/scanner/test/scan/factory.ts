@@ -76,5 +76,5 @@ export function outcomeData(overrides: Partial<Record<CheckType, CheckResult>> =
   const checks = Object.fromEntries(checkTypes.map((t) => [t, checkRow(t, t === 'dns_performance' ? 'success' : 'valid')])) as ScanChecks;
   checks.dmarc = checkRow('dmarc', 'valid', { policy: 'reject', pct: 100 });
   Object.assign(checks, overrides);
-  return { checks, snapshot, status: overallStatus(checks), score: computeReputation(checks, snapshot), dnsQueries: 0, durationMs: 1 };
+  return { profile: snapshot.profile ?? 'mail', checks, snapshot, status: overallStatus(checks), score: computeReputation(checks, snapshot), dnsQueries: 0, durationMs: 1 };
 }

@@ -8,15 +8,19 @@ import {
   issueCert,
   mailDomainZone,
   startDnsServer,
+  startHttpsServer,
+  startMxServer,
   startTlsServer,
   testRedisUrl,
   uniquePrefix,
   validity,
   type TestDb,
   type TestDnsServer,
+  type TestHttpsServer,
+  type TestMxServer,
   type TestTlsServer,
 } from '@sendwell/testing';
-import { sendAlertJobId } from '@sendwell/contracts';
+import { checkTypes, sendAlertJobId } from '@sendwell/contracts';
 import type { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps, type Deps } from '../../src/deps.js';
@@ -35,6 +39,8 @@ import { factory } from './factory.js';
 let testDb: TestDb;
 let dns: TestDnsServer;
 let tls: TestTlsServer;
+let mx: TestMxServer;
+let https: TestHttpsServer;
 let deps: Deps;
 let f: ReturnType<typeof factory>;
 const prefix = uniquePrefix('full-scan');
@@ -47,9 +53,32 @@ beforeAll(async () => {
   const good = await issueCert(ca, { hostnames: ['healthy.test', 'www.healthy.test'] });
   const expiring = await issueCert(ca, { hostnames: ['expiring.test', 'www.expiring.test'], ...validity.expiringInDays(10) });
   tls = await startTlsServer({ ...good, sni: { 'expiring.test': expiring, 'www.expiring.test': expiring } });
+  // healthy.test receives mail the way the best-run domains do: STARTTLS with a trusted certificate on
+  // its MX, an enforced MTA-STS policy covering it, TLS reports, and a PTR that resolves back.
+  const [mxCert, policyCert] = await Promise.all([
+    issueCert(ca, { hostnames: ['mx.healthy.test'] }),
+    issueCert(ca, { hostnames: ['mta-sts.healthy.test'] }),
+  ]);
+  mx = await startMxServer({ certificate: mxCert, name: 'mx.healthy.test' });
+  https = await startHttpsServer({
+    hosts: {
+      'mta-sts.healthy.test': {
+        certificate: policyCert,
+        paths: { '/.well-known/mta-sts.txt': { contentType: 'text/plain', body: 'version: STSv1\r\nmode: enforce\r\nmx: mx.healthy.test\r\nmax_age: 604800\r\n' } },
+      },
+    },
+  });
 
   dns = await startDnsServer({
-    records: { ...mailDomainZone('healthy.test'), ...mailDomainZone('expiring.test'), ...mailDomainZone('broken.test', { spf: null, dmarc: null }) },
+    records: {
+      ...mailDomainZone('healthy.test', { mailAddress: '127.0.0.1' }),
+      '_mta-sts.healthy.test': { TXT: ['v=STSv1; id=20261126'] },
+      'mta-sts.healthy.test': { A: ['127.0.0.1'] },
+      '_smtp._tls.healthy.test': { TXT: ['v=TLSRPTv1; rua=mailto:tls-reports@healthy.test'] },
+      '1.0.0.127.in-addr.arpa': { PTR: ['mx.healthy.test'] },
+      ...mailDomainZone('expiring.test'),
+      ...mailDomainZone('broken.test', { spf: null, dmarc: null }),
+    },
   });
 
   const caFile = join(mkdtempSync(join(tmpdir(), 'scanner-ca-')), 'ca.pem');
@@ -63,6 +92,8 @@ beforeAll(async () => {
       extra: {
         DNS_TIMEOUT_MS: '1000',
         SCAN_TLS_PORT: String(tls.port),
+        SCAN_HTTPS_PORT: String(https.port),
+        SCAN_SMTP_PORT: String(mx.port),
         SCAN_TLS_EXTRA_CA_FILE: caFile,
         SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port),
         SCAN_TIMEOUT_MS: '2000',
@@ -81,7 +112,7 @@ afterEach(async () => {
 
 afterAll(async () => {
   await deps.close();
-  await Promise.all([dns.close(), tls.close()]);
+  await Promise.all([dns.close(), tls.close(), mx.close(), https.close()]);
   await deleteKeys(prefix);
   await testDb.close();
 });
@@ -90,14 +121,30 @@ describe('a full scan with the real checks', () => {
   it('finds a well-configured domain healthy, with a high score and its DNS snapshot', async () => {
     const outcome = await deps.scan('healthy.test', []);
     const statuses = Object.fromEntries(Object.values(outcome.checks).map((c) => [c.type, c.status]));
-    expect(statuses).toEqual({ spf: 'valid', dkim: 'valid', dmarc: 'valid', blacklist: 'valid', ssl_certificate: 'valid', dns_performance: expect.stringMatching(/success|warning/) });
+    expect(statuses).toEqual({
+      spf: 'valid',
+      dkim: 'valid',
+      dmarc: 'valid',
+      blacklist: 'valid',
+      ssl_certificate: 'valid',
+      dns_performance: expect.stringMatching(/success|warning/),
+      mta_sts: 'valid',
+      tls_rpt: 'valid',
+      smtp: 'valid',
+      reverse_dns: 'valid',
+    });
+    expect(outcome.profile).toBe('mail');
+    // The MX host was asked over STARTTLS, and the policy fetched over HTTPS, for this domain.
+    expect(mx.ehloNames).toContain('scanner.sendwell.invalid');
+    expect(outcome.checks.smtp.details.hosts).toEqual([expect.objectContaining({ exchange: 'mx.healthy.test', ip: '127.0.0.1', starttls: true, tlsVersion: 'TLSv1.3' })]);
+    expect(outcome.checks.mta_sts.details.mxCoverage).toEqual([expect.objectContaining({ exchange: 'mx.healthy.test', covered: true })]);
     expect(outcome.status).toBe(statuses.dns_performance === 'success' ? 'healthy' : 'warning');
     expect(outcome.score.score).toBeGreaterThanOrEqual(90);
     expect(outcome.snapshot).toMatchObject({
       a: ['127.0.0.1'],
-      mx: [{ exchange: 'mx.healthy.test', priority: 10, ips: ['192.0.2.25'] }],
+      mx: [{ exchange: 'mx.healthy.test', priority: 10, ips: ['127.0.0.1'] }],
       ns: ['ns1.healthy.test', 'ns2.healthy.test'],
-      spfRecord: 'v=spf1 ip4:192.0.2.25 -all',
+      spfRecord: 'v=spf1 ip4:127.0.0.1 -all',
       dmarcRecord: 'v=DMARC1; p=reject; rua=mailto:dmarc@healthy.test',
       failed: [],
     });
@@ -124,7 +171,7 @@ describe('a full scan with the real checks', () => {
     });
 
     const checks = await testDb.db.selectFrom('domainChecks').select(['type', 'status']).where('scanId', '=', scanId).execute();
-    expect(checks).toHaveLength(6);
+    expect(checks).toHaveLength(checkTypes.length);
     expect(checks.find((c) => c.type === 'ssl_certificate')?.status).toBe('warning');
     const alerts = await testDb.db.selectFrom('domainAlerts').select(['type', 'severity', 'details']).where('domainId', '=', domain.id).execute();
     expect(alerts).toEqual([{ type: 'ssl_expiring', severity: 'high', details: expect.objectContaining({ threshold: 14 }) }]);
@@ -138,7 +185,7 @@ describe('a full scan with the real checks', () => {
 
   it('prints the scan as JSON and as a table from the CLI, and evaluates SPF lines', async () => {
     const { spawn } = await import('node:child_process');
-    const env = { PATH: process.env.PATH ?? '', ...envVars(deps.env), SCAN_TLS_PORT: String(tls.port), SCAN_TLS_EXTRA_CA_FILE: deps.env.SCAN_TLS_EXTRA_CA_FILE!, SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port), DNSBL_IP_ZONES: 'bl.fixture.test', DNSBL_DOMAIN_ZONES: 'dbl.fixture.test' };
+    const env = { PATH: process.env.PATH ?? '', ...envVars(deps.env), SCAN_TLS_PORT: String(tls.port), SCAN_HTTPS_PORT: String(https.port), SCAN_SMTP_PORT: String(mx.port), SCAN_TLS_EXTRA_CA_FILE: deps.env.SCAN_TLS_EXTRA_CA_FILE!, SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port), DNSBL_IP_ZONES: 'bl.fixture.test', DNSBL_DOMAIN_ZONES: 'dbl.fixture.test' };
     const cwd = new URL('../..', import.meta.url).pathname;
     // Asynchronous: the fixture DNS and TLS servers live in this process and must keep answering.
     const run = (args: string[], input?: string) =>
@@ -152,17 +199,20 @@ describe('a full scan with the real checks', () => {
 
     const json = await run(['broken.test', '--json']);
     expect(json.status).toBe(0);
-    const parsed = JSON.parse(json.stdout) as { status: string; score: number; checks: Record<string, { status: string }> };
+    const parsed = JSON.parse(json.stdout) as { profile: string; status: string; score: number; checks: Record<string, { status: string }> };
+    expect(parsed.profile).toBe('mail');
+    expect(Object.keys(parsed.checks).sort()).toEqual([...checkTypes].sort());
     expect(parsed.status).toBe('critical');
     expect(parsed.checks.spf?.status).toBe('missing');
     expect(parsed.score).toBeGreaterThan(0);
 
     const table = await run(['healthy.test']);
     expect(table.stdout).toMatch(/^spf\s+valid\s+/m);
+    expect(table.stdout).toMatch(/^Scan of healthy\.test \(mail domain\)$/m);
     expect(table.stdout).toMatch(/^score: +\d+\/100/m);
 
     const lines = [
-      { ip: '192.0.2.25', sender: 'someone@healthy.test', helo: 'mx.healthy.test' },
+      { ip: '127.0.0.1', sender: 'someone@healthy.test', helo: 'mx.healthy.test' },
       { ip: '198.51.100.1', sender: 'someone@healthy.test', helo: 'mx.healthy.test' },
       { ip: '198.51.100.1', sender: 'someone@broken.test', helo: 'x.broken.test' },
     ];

@@ -30,10 +30,12 @@ beforeAll(async () => {
       '_dmarc.snap.test': { TXT: ['v=DMARC1; p=quarantine'] },
       'nullmx.test': { MX: [{ priority: 0, exchange: '.' }], TXT: ['v=spf1 -all'] },
       'slow.test': { A: ['192.0.2.9'] },
+      'parked.test': { TXT: ['v=spf1 ~all'], NS: ['ns1.parked.test'] },
+      '_dmarc.parked.test': { TXT: ['v=DMARC1; p=none'] },
     },
     behaviours: { 'slow.test': 'timeout' },
   });
-  config = { dnsblIpZones: ['bl.fixture.test'], dnsblDomainZones: ['dbl.fixture.test'], tlsPort: 1, authoritativeDnsPort: dns.port, timeoutMs: 300, outbound: { allowLoopback: true } };
+  config = { dnsblIpZones: ['bl.fixture.test'], dnsblDomainZones: ['dbl.fixture.test'], tlsPort: 1, httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: dns.port, timeoutMs: 300, outbound: { allowLoopback: true } };
 });
 
 afterAll(async () => {
@@ -91,7 +93,7 @@ describe('runScan', () => {
     expect(outcome.status).toBe('warning');
     expect(outcome.snapshot.spfRecord).toBe('v=spf1 mx -all');
     expect(outcome.score.score).toBeGreaterThan(0);
-    expect(Object.keys(outcome.checks).sort()).toEqual(['blacklist', 'dkim', 'dmarc', 'dns_performance', 'spf', 'ssl_certificate']);
+    expect(Object.keys(outcome.checks).sort()).toEqual([...checkTypes].sort());
     // Each stored row's details read back whole with the contracts' schema of its type (as domains reads them).
     for (const type of checkTypes) {
       const stored = JSON.parse(JSON.stringify(outcome.checks[type].details));
@@ -107,5 +109,38 @@ describe('runScan', () => {
     expect(outcome.checks.blacklist.details.findings).toEqual([
       { code: 'CHECK_FAILED', severity: 'warning', message: 'The check could not be completed: Error: connection refused' },
     ]);
+  });
+});
+
+describe('runScan by the domain\'s profile', () => {
+  const mailChecks = ['dkim', 'mta_sts', 'tls_rpt', 'smtp', 'reverse_dns'] as const;
+
+  it('judges a null-MX domain as one that takes no mail: no mail checks, full mail-routing points', async () => {
+    const outcome = await runScan('nullmx.test', { resolver: resolver(), config, checks: checksRegistry, dkimSelectors: [] });
+    expect(outcome.profile).toBe('null_mx');
+    expect(outcome.snapshot.profile).toBe('null_mx');
+    for (const type of mailChecks) {
+      expect(outcome.checks[type], type).toMatchObject({ status: 'success', value: 'Not applicable', details: { findings: [{ code: 'NOT_APPLICABLE_NO_MAIL', rfc: 'RFC 7505 §3' }] } });
+    }
+    expect(outcome.checks.spf.status).toBe('valid');
+    expect(outcome.score.factors.configurationHealth).toMatchObject({ mailRouting: 6 });
+  });
+
+  it('judges a parked domain (no MX, an SPF that authorises nobody) and asks for -all and p=reject', async () => {
+    const outcome = await runScan('parked.test', { resolver: resolver(), config, checks: checksRegistry, dkimSelectors: [] });
+    expect(outcome.profile).toBe('parked');
+    expect(outcome.checks.smtp.message).toBe('Not needed: parked.test has no MX and an SPF record that authorises no sender: it sends and receives no mail.');
+    expect(outcome.checks.spf.details.findings.map((f) => f.code)).toContain('NO_MAIL_SPF_NOT_HARDFAIL');
+    expect(outcome.checks.dmarc).toMatchObject({ status: 'warning' });
+    expect(outcome.checks.dmarc.details.findings.map((f) => f.code)).toContain('NO_MAIL_DMARC_NOT_REJECT');
+  });
+
+  it('runs only the six core checks when asked (the public quick check), the others reading as not run', async () => {
+    const outcome = await runScan('snap.test', { resolver: resolver(), config, checks: checksRegistry, dkimSelectors: [], coreOnly: true });
+    expect(outcome.profile).toBe('mail');
+    for (const type of ['mta_sts', 'tls_rpt', 'smtp', 'reverse_dns'] as const) {
+      expect(outcome.checks[type], type).toMatchObject({ status: 'unknown', details: { findings: [{ code: 'CHECK_NOT_RUN' }] } });
+    }
+    expect(outcome.checks.spf.status).toBe('valid');
   });
 });

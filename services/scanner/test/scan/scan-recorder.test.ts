@@ -1,4 +1,4 @@
-import type { PlanType } from '@sendwell/contracts';
+import { checkTypes, type PlanType } from '@sendwell/contracts';
 import { createTestDb, type TestDb } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScanRecorder } from '../../src/scan/scan-recorder.js';
@@ -44,7 +44,7 @@ describe('ScanRecorder.record', () => {
     expect(third).toEqual({ written: false, reason: 'already-completed' });
 
     const counts = await f.counts(domain.id);
-    expect(counts).toMatchObject({ checks: 6, reputation: 1, scanCount: 1, status: 'healthy' });
+    expect(counts).toMatchObject({ checks: checkTypes.length, reputation: 1, scanCount: 1, status: 'healthy' });
     const scan = await testDb.db.selectFrom('scans').select(['status', 'overallStatus', 'dnsSnapshot', 'completedAt']).where('id', '=', scanId).executeTakeFirstOrThrow();
     expect(scan).toMatchObject({ status: 'completed', overallStatus: 'healthy' });
     expect(scan.dnsSnapshot).toMatchObject({ a: ['192.0.2.1'], spfRecord: 'v=spf1 mx -all' });
@@ -64,7 +64,7 @@ describe('ScanRecorder.record', () => {
 
     // And the scan can still be written afterwards.
     expect((await recorder.record(scanId, outcomeData())).written).toBe(true);
-    expect(await f.counts(domain.id)).toMatchObject({ checks: 6, scanCount: 1 });
+    expect(await f.counts(domain.id)).toMatchObject({ checks: checkTypes.length, scanCount: 1 });
   });
 
   it.each<[PlanType | 'enterprise', number | null]>([
@@ -91,7 +91,7 @@ describe('ScanRecorder.record', () => {
   it('stores reputation history with the previous score and the trend', async () => {
     const domain = await f.domain({ plan: 'standard' });
     await recorder.record(await f.scan(domain.id), outcomeData());
-    await recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: checkRow('ssl_certificate', 'warning') }));
+    await recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: checkRow('ssl_certificate', 'error', { daysRemaining: 40 }) }));
     await recorder.record(await f.scan(domain.id), outcomeData({ dmarc: checkRow('dmarc', 'missing'), spf: checkRow('spf', 'error') }));
     await recorder.record(await f.scan(domain.id), outcomeData());
 
@@ -103,8 +103,8 @@ describe('ScanRecorder.record', () => {
       .execute();
     expect(rows.map((r) => [r.score, r.previousScore, r.trend])).toEqual([
       [100, null, 'stable'],
-      [94, 100, 'declining'],
-      [expect.any(Number), 94, 'declining'],
+      [92, 100, 'declining'],
+      [expect.any(Number), 92, 'declining'],
       [100, rows[2]!.score, 'improving'],
     ]);
     expect(rows[0]!.factors).toMatchObject({ weightedScores: { emailAuthentication: 40 }, securityDeliverability: { blacklist: { score: 10, status: 'clean' } } });
@@ -168,7 +168,7 @@ describe('ScanRecorder.record', () => {
     await recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(5) }, snapshotData()));
     await recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(5) }, snapshotData({ a: ['203.0.113.9'] })));
     expect(await alertsOf(domain.id)).toHaveLength(0);
-    expect(await f.counts(domain.id)).toMatchObject({ scanCount: 2, checks: 12 });
+    expect(await f.counts(domain.id)).toMatchObject({ scanCount: 2, checks: 2 * checkTypes.length });
   });
 
   it('does not write a scan whose domain was deleted meanwhile, and marks it failed', async () => {

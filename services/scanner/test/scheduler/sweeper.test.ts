@@ -2,7 +2,7 @@ import { JobName } from '@sendwell/contracts';
 import { createDb, sql, type Database } from '@sendwell/db';
 import { deleteKeys } from '@sendwell/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DAILY_REPUTATION_PATTERN, DAILY_REPUTATION_SCHEDULER_ID, SWEEPER_SCHEDULER_ID } from '../../src/scheduler/scheduler.js';
+import { DAILY_REPUTATION_PATTERN, BLOCKLIST_PROBE_SCHEDULER_ID, DAILY_REPUTATION_SCHEDULER_ID, SWEEPER_SCHEDULER_ID } from '../../src/scheduler/scheduler.js';
 import { Sweeper } from '../../src/scheduler/sweeper.js';
 import { scanJob } from '../../src/scan/scan-job.js';
 import { silentLogger, useQueueTestScanner } from '../queue/harness.js';
@@ -122,6 +122,7 @@ describe('Sweeper', () => {
     await Promise.all([ctx.deps.startScheduler(), ctx.deps.startScheduler()]);
     const schedulers = await ctx.deps.queues.scan.getJobSchedulers();
     expect(schedulers.map((s) => [s.key, s.name, s.every ?? s.pattern]).sort()).toEqual([
+      [BLOCKLIST_PROBE_SCHEDULER_ID, JobName.ProbeBlocklists, 300_000],
       [DAILY_REPUTATION_SCHEDULER_ID, JobName.RecalculateReputation, DAILY_REPUTATION_PATTERN],
       [SWEEPER_SCHEDULER_ID, JobName.SweepDueDomains, 1000],
     ]);

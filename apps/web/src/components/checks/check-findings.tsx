@@ -1,4 +1,4 @@
-import { checkRows, type DomainCheck, type Finding } from '@sendwell/contracts';
+import { checkRows, mailCheckRows, type DomainCheck, type Finding } from '@sendwell/contracts';
 import { checkBadgeVariant, checkRowLabel, isFixingGuideType } from '@/lib/display';
 import { AlertCircle, AlertTriangle, Info, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
@@ -17,16 +17,31 @@ function findingsOf(check: DomainCheck): Finding[] {
   return Array.isArray(raw) ? (raw as Finding[]) : [];
 }
 
-/** Every check with its findings (severity, message, RFC clause) and, for SPF/DKIM/DMARC/blacklist, a fix link. */
-export function CheckFindings({ domainName, checks }: { domainName: string; checks: readonly DomainCheck[] }) {
-  const ordered = checkRows.map((row) => ({ row, check: checks.find((c) => c.type === row.type) })).filter((x) => x.check);
+const groups = {
+  core: { rows: checkRows, title: 'Health Checks', description: 'What each check found, with the standard it rests on.', testId: 'check-findings' },
+  mail: {
+    rows: mailCheckRows,
+    title: 'Mail Transport',
+    description: 'How mail reaches the domain: STARTTLS on its MX hosts, MTA-STS and TLS reporting, and the reverse DNS of its sending addresses.',
+    testId: 'mail-check-findings',
+  },
+} as const;
+
+/**
+ * One group's checks with their findings (severity, message, RFC clause) and, for SPF/DKIM/DMARC/
+ * blacklist, a fix link: the six core checks, or the mail checks (nothing when a scan has none of them).
+ */
+export function CheckFindings({ domainName, checks, group = 'core' }: { domainName: string; checks: readonly DomainCheck[]; group?: keyof typeof groups }) {
+  const { rows, title, description, testId } = groups[group];
+  const ordered = rows.map((row) => ({ row, check: checks.find((c) => c.type === row.type) })).filter((x) => x.check);
+  if (group === 'mail' && ordered.length === 0) return null;
   return (
-    <Card data-testid="check-findings">
+    <Card data-testid={testId}>
       <CardHeader>
         <CardTitle as="h2" className="text-lg">
-          Health Checks
+          {title}
         </CardTitle>
-        <CardDescription>What each check found, with the standard it rests on.</CardDescription>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         {ordered.map(({ row, check }) => {

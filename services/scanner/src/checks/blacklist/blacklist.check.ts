@@ -18,7 +18,7 @@ export const blacklistCheck: Check<'blacklist'> = async ({ domain, resolver, con
   const hosts = await collectHosts(resolver, domain);
   const ips = [...hosts.ips.keys()];
   const queries = planQueries(domain, ips, ipZones, domainZones);
-  const answers = await askLists(resolver, queries);
+  const answers = await askLists(resolver, queries, config.blocklistHealth);
   const tally = tallyAnswers(domain, hosts, [...ipZones, ...domainZones], queries, answers);
   const findings = blacklistFindings(domain, hosts, tally);
 

@@ -10,6 +10,7 @@ const UNKNOWN_CODES: Record<UnknownReason, string> = {
   unexpected: 'BLACKLIST_UNEXPECTED_ANSWER',
   timeout: 'BLACKLIST_LIST_UNREACHABLE',
   servfail: 'BLACKLIST_LIST_UNREACHABLE',
+  degraded: 'BLACKLIST_LIST_DEGRADED',
 };
 
 /** Listings first (in query order), then the lists that could not answer, then what limited the addresses checked. */
@@ -68,11 +69,13 @@ function unansweredFinding({ zone, text, count, reason }: UnansweredList): Findi
     code: UNKNOWN_CODES[reason],
     severity: 'info',
     message: `${zone.name} (${zone.zone}) could not be checked${count > 1 ? ` for ${count} queries` : ''}: ${text}. It is reported as unknown, not listed.`,
-    rfc: 'RFC 5782 §2.1',
+    rfc: reason === 'degraded' ? 'RFC 5782 §5' : 'RFC 5782 §2.1',
     recommendation:
       reason === 'refused' && (zone.access === 'free-registration' || zone.access === 'free-noncommercial')
         ? `Query ${zone.name} through a resolver it accepts${zone.note ? ` (${zone.note})` : ''}.`
-        : 'Retry later; if it persists, the list may be blocking the scanner or out of service.',
+        : reason === 'degraded'
+          ? 'Nothing to do on your side: the list is used again as soon as it answers its test points correctly.'
+          : 'Retry later; if it persists, the list may be blocking the scanner or out of service.',
     list: zone.name,
     zone: zone.zone,
   };

@@ -2,15 +2,16 @@ import { DnsTimeoutError, type Resolver } from '../../dns/types.js';
 import { classifyDnsblAnswer, mapLimit } from './dnsbl.js';
 import type { DnsblQuery } from './plan.js';
 import type { DnsblZone } from './zones.js';
+import type { BlocklistHealthView } from '../types.js';
 
 /** DNSBL questions in flight at once for one scan: enough to finish fast, few enough not to burst sockets. */
 const MAX_CONCURRENT_QUERIES = 12;
 
-export type UnknownReason = 'refused' | 'unexpected' | 'timeout' | 'servfail';
+export type UnknownReason = 'refused' | 'unexpected' | 'timeout' | 'servfail' | 'degraded';
 export type Outcome =
   | { status: 'clean' }
   | { status: 'listed'; codes: string[] }
-  | { status: 'unknown'; reason: UnknownReason; codes: string[]; rcode?: string };
+  | { status: 'unknown'; reason: UnknownReason; codes: string[]; rcode?: string; detail?: string };
 
 /** A list's answer to one query, with its TXT reason when it lists. */
 export interface DnsblAnswer {
@@ -18,9 +19,14 @@ export interface DnsblAnswer {
   reason: string | null;
 }
 
-/** Asks every planned query, at most MAX_CONCURRENT_QUERIES at once; answers in query order. */
-export function askLists(resolver: Resolver, queries: readonly DnsblQuery[]): Promise<DnsblAnswer[]> {
+/**
+ * Asks every planned query, at most MAX_CONCURRENT_QUERIES at once; answers in query order. A list
+ * the registry found degraded is not asked: its answer is unknown, with the registry's reason.
+ */
+export function askLists(resolver: Resolver, queries: readonly DnsblQuery[], health?: BlocklistHealthView): Promise<DnsblAnswer[]> {
   return mapLimit(queries, MAX_CONCURRENT_QUERIES, async (query) => {
+    const degraded = health?.degradedReason(query.zone.zone) ?? null;
+    if (degraded !== null) return { outcome: { status: 'unknown', reason: 'degraded', codes: [], detail: degraded }, reason: null };
     const outcome = await ask(resolver, query.name, query.zone);
     const reason = outcome.status === 'listed' ? await reasonOf(resolver, query.name, query.zone.kind === 'ip') : null;
     return { outcome, reason };

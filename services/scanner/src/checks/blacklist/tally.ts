@@ -207,5 +207,7 @@ function unknownText(zone: DnsblZone, outcome: Extract<Outcome, { status: 'unkno
       return 'the list did not answer in time';
     case 'servfail':
       return `the list's DNS answered ${outcome.rcode ?? 'with an error'}`;
+    case 'degraded':
+      return `the list fails its own test points (${outcome.detail ?? 'degraded'}), so its answers are not used until it recovers`;
   }
 }

@@ -57,6 +57,11 @@ export interface DnsblZone {
   note?: string;
   /** Kept for naming only; never queried by default. */
   discontinued?: boolean;
+  /**
+   * A domain list's entry that must be listed, for the registry's self-test (RFC 5782 §5 names
+   * "TEST"; some operators document their own). IP lists always use 127.0.0.2.
+   */
+  testDomain?: string;
 }
 
 const SPAMHAUS_REFUSED = ['127.255.255.252', '127.255.255.254', '127.255.255.255'] as const;
@@ -405,6 +410,7 @@ export const DNSBL_ZONE_METADATA: readonly DnsblZone[] = [
     },
     access: 'free-noncommercial',
     note: 'Public resolvers are refused; commercial use needs a Spamhaus DQS key.',
+    testDomain: 'dbltest.com',
   }),
   dom({
     name: 'SURBL multi',
@@ -418,6 +424,7 @@ export const DNSBL_ZONE_METADATA: readonly DnsblZone[] = [
     codeMeanings: { '127.0.0.1': 'query refused: the resolver is blocked by SURBL' },
     access: 'free-noncommercial',
     note: 'Public resolvers and heavy users are blocked; large volumes need a data feed.',
+    testDomain: 'test.surbl.org',
   }),
   dom({
     name: 'URIBL multi',
@@ -435,6 +442,7 @@ export const DNSBL_ZONE_METADATA: readonly DnsblZone[] = [
     },
     access: 'free-noncommercial',
     note: 'Public resolvers and heavy users are refused; large volumes need a data feed.',
+    testDomain: 'test.uribl.com',
   }),
   dom({
     name: 'SEM URI (Spam Eating Monkey)',

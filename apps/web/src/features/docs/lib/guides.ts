@@ -85,6 +85,19 @@ export const guides: Guide[] = [
     blocks: [
       { p: 'Blacklists (DNSBLs, RFC 5782) list addresses and domains that sent spam. Sendwell checks your domain and the addresses of your mail servers and SPF senders against the major lists. A listing means some receivers refuse or file your mail until you are delisted.' },
       { p: 'A list that does not answer shows as unknown, not as clean. Each listing names the list and links to its removal page; fix the cause (a compromised account, an open relay, a bad mailing list) before asking for removal.' },
+      { p: 'Lists break too: a list whose domain lapsed may start listing every address, and a list may start refusing queries. Sendwell asks every list about its own test entries every few minutes; a list that answers them wrongly is set aside and shown as unknown, so a broken list never reports your domain as listed.' },
+    ],
+  },
+  {
+    id: 'mail-transport',
+    category: 'monitoring',
+    title: 'Mail transport: STARTTLS, MTA-STS, TLS reporting and reverse DNS',
+    blocks: [
+      { p: 'MX STARTTLS: Sendwell connects to each of your MX hosts on port 25, as a sending server would, and checks that it offers STARTTLS, which TLS version it negotiates, and that its certificate is trusted, names the host and is in date. Without STARTTLS, mail to you travels in plain text.' },
+      { p: 'MTA-STS (RFC 8461) tells sending servers to insist on TLS with a valid certificate when they deliver to you, so an attacker cannot strip the encryption. It is a TXT record at _mta-sts.yourdomain and a policy file at https://mta-sts.yourdomain/.well-known/mta-sts.txt; Sendwell fetches the policy as senders do and checks that it covers every MX host. Start in testing mode, then move to enforce.' },
+      { p: 'TLS reporting (RFC 8460) is a TXT record at _smtp._tls.yourdomain naming where senders report TLS failures, so you learn about a broken certificate before mail bounces.' },
+      { p: 'Reverse DNS: receivers look up the name of the address that connects to them and check that the name points back to the same address. Sendwell checks this for your MX hosts and the addresses in your SPF record; ask whoever runs the address (your host or provider) to set its PTR record.' },
+      { p: 'A domain that takes no mail (a null MX, or no MX and an SPF record that authorises nobody) does not need these: they are shown as not applicable.' },
     ],
   },
   {
@@ -124,11 +137,18 @@ export const guides: Guide[] = [
             ['Security and deliverability', `Blacklists (each listing costs ${BLACKLIST_POINTS_PER_LISTING} points)`, String(w.blacklist)],
             ['', 'SSL certificate', String(w.ssl)],
             ['', 'Spoofing protection (SPF ending in -all, DMARC enforcing)', String(w.spoofingProtection)],
+            ['', 'MX STARTTLS (every MX host offers TLS with a valid certificate)', String(w.smtp)],
+            ['', 'MTA-STS (a policy that makes senders insist on TLS)', String(w.mtaSts)],
+            ['', 'TLS reporting (where senders report TLS failures)', String(w.tlsRpt)],
             ['Configuration health', 'DNS performance', String(w.dnsPerformance)],
             ['', 'Mail routing (MX records that resolve)', String(w.mailRouting)],
             ['', 'Name servers (at least two)', String(w.nameServers)],
+            ['', 'Reverse DNS (each sending address names a host that resolves back to it)', String(w.reverseDns)],
           ],
         },
+      },
+      {
+        p: 'A domain that takes no mail (a null MX, or no MX and an SPF record that authorises nobody) is judged as such: the mail checks do not apply and earn their points, mail routing earns its points, and SPF should read "v=spf1 -all" and DMARC p=reject so nobody can send in its name.',
       },
       { p: `A check earns its full points when it passes, ${factor('warning')} on a warning, ${factor('unknown')} when it could not tell (a timeout), ${factor('error')} on an error and nothing when the record is missing.` },
       { table: { head: ['Score', 'Label'], rows: [['80 and above', 'Excellent'], ['60 to 79', 'Good'], ['40 to 59', 'Fair'], ['below 40', 'Poor']] } },

@@ -1,4 +1,4 @@
-import { features, type Domain, type ScanStatusAnswer } from '@sendwell/contracts';
+import { features, isCoreCheckType, type Domain, type ScanStatusAnswer } from '@sendwell/contracts';
 import { countdownText, displayDomainStatus, domainBadgeVariant, relativeTime } from '@/lib/display';
 import { ArrowLeft, RefreshCw, SearchX } from 'lucide-react';
 import { useState } from 'react';
@@ -169,11 +169,12 @@ function DomainDetail({ domain }: { domain: Domain }) {
       ) : (
         <>
           <div className="grid gap-6 xl:grid-cols-2">
-            <DeliverabilityInsights checks={list} />
+            <DeliverabilityInsights checks={list.filter((c) => isCoreCheckType(c.type))} />
             <DnsRecordsSection records={dns.data} isPending={dns.isPending} isError={dns.isError} />
           </div>
           <BlacklistSection check={list.find((c) => c.type === 'blacklist')} onCheckAgain={() => void onCheckAgain()} busy={busy} />
           <CheckFindings domainName={domain.name} checks={list} />
+          <CheckFindings domainName={domain.name} checks={list} group="mail" />
         </>
       )}
     </div>

@@ -104,7 +104,14 @@ export function ScanView({ detail, changes, heading }: { detail: ScanDetail; cha
           </ul>
         </Alert>
       ) : null}
-      {detail.checks.length === 0 ? <Alert>This scan recorded no checks{detail.scan.error ? `: ${detail.scan.error}` : '.'}</Alert> : <CheckFindings domainName={detail.domain.name} checks={detail.checks} />}
+      {detail.checks.length === 0 ? (
+        <Alert>This scan recorded no checks{detail.scan.error ? `: ${detail.scan.error}` : '.'}</Alert>
+      ) : (
+        <>
+          <CheckFindings domainName={detail.domain.name} checks={detail.checks} />
+          <CheckFindings domainName={detail.domain.name} checks={detail.checks} group="mail" />
+        </>
+      )}
       <DnsRecordsSection records={detail.dnsRecords} title="DNS Records" />
       <BlacklistSection check={detail.checks.find((c) => c.type === 'blacklist')} />
     </div>

@@ -9,6 +9,7 @@ import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/lib/auth/auth-provider';
 import { useServerStats } from '../api/server-stats';
+import { BlocklistsCard } from './blocklists-card';
 import { percentOf, poolHealthDisplay, uptimeText } from '../lib/format';
 
 const PLACEHOLDER_CARDS = 8;
@@ -239,6 +240,7 @@ function StatsCards({ stats }: { stats: ServerStats }) {
           </CardContent>
         </Card>
       </div>
+      <BlocklistsCard blocklists={stats.blocklists} now={stats.measuredAt} />
     </div>
   );
 }

@@ -1,0 +1,59 @@
+import { isIP } from 'node:net';
+import { isOutsideDomain } from '../../dns/shared-cache.js';
+import { DnsServerError, DnsTimeoutError, type Resolver, type TlsaAnswer } from '../../dns/types.js';
+import { refusedName, vetAddresses } from '../outbound-targets.js';
+import { emptyHost, type SmtpHostResult } from '../smtp/host-result.js';
+import { addressesOf } from '../smtp/mx-hosts.js';
+import { probeHost, type ProbeSettings } from '../smtp/probe.js';
+import type { ScanConfig } from '../types.js';
+import { ChainCertificate } from './tlsa.js';
+
+/** One MX host as the DANE check sees it: its TLSA records and, when it has some, the probe of its first vetted address. */
+export interface DaneHost {
+  exchange: string;
+  preference: number;
+  /** The TLSA owner name, `_25._tcp.{exchange}` (RFC 7672 §2.2.3). */
+  tlsaName: string;
+  records: TlsaAnswer[];
+  /** The TLSA lookup failed: timeout, or the rcode. */
+  lookupError: string | null;
+  /** The SMTP probe (only hosts with TLSA records are probed); null when not probed. */
+  probe: SmtpHostResult | null;
+  /** The chain the host presented after STARTTLS, leaf first; [] without a TLS session. */
+  chain: ChainCertificate[];
+}
+
+/** The TLSA lookup of one MX host, then (when it has records) the STARTTLS probe of its first vetted address, IPv4 first. */
+export async function examineHost(resolver: Resolver, domain: string, exchange: string, preference: number, config: ScanConfig, settings: ProbeSettings): Promise<DaneHost> {
+  const tlsaName = `_25._tcp.${exchange}`;
+  const host: DaneHost = { exchange, preference, tlsaName, records: [], lookupError: null, probe: null, chain: [] };
+  try {
+    // Another organisation's mail host has the same records for every scan.
+    host.records = await resolver.lookup(tlsaName, 'TLSA', { shared: isOutsideDomain(exchange, domain) });
+  } catch (error) {
+    if (error instanceof DnsTimeoutError) host.lookupError = 'timed out';
+    else if (error instanceof DnsServerError) host.lookupError = `failed with ${error.rcode}`;
+    // A name too long to carry the prefix (RangeError) can own no TLSA record.
+    else if (!(error instanceof RangeError)) throw error;
+  }
+  if (host.records.length === 0) return host;
+
+  const probe = emptyHost(exchange, preference, config.smtpPort);
+  host.probe = probe;
+  const badName = refusedName(exchange);
+  if (badName) {
+    probe.refused = [badName];
+    return host;
+  }
+  const { addresses, error } = await addressesOf(resolver, exchange, domain);
+  if (addresses.length === 0) {
+    if (error !== null) probe.dnsError = error;
+    else probe.noAddress = true;
+    return host;
+  }
+  const { allowed, refused } = vetAddresses(addresses, config.outbound);
+  probe.refused = refused;
+  const address = allowed.find((ip) => isIP(ip) === 4) ?? allowed[0];
+  if (address !== undefined) host.chain = (await probeHost(probe, address, settings)).map((der) => new ChainCertificate(der));
+  return host;
+}
