@@ -20,8 +20,10 @@ export const checkRows = [
 export const mailCheckRows = [
   { type: 'smtp', title: 'MX STARTTLS' },
   { type: 'mta_sts', title: 'MTA-STS' },
+  { type: 'dane', title: 'DANE' },
   { type: 'tls_rpt', title: 'TLS Reporting' },
   { type: 'reverse_dns', title: 'Reverse DNS' },
+  { type: 'bimi', title: 'BIMI' },
 ] as const;
 
 /** A check counts as passed when valid, passed or clean (part 2 §4). */

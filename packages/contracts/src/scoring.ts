@@ -10,7 +10,7 @@ import { BLACKLIST_SCORE_MAX, REPUTATION_WEIGHTS, type ReputationTrend } from '.
  *
  *   email authentication      40 = SPF 13 + DKIM 13 + DMARC 14 (DMARC scaled by policy strength)
  *   security & deliverability 35 = blacklist 10 + SSL certificate 10 + spoofing protection 7
- *                                  + MX STARTTLS 4 + MTA-STS 3 + TLS-RPT 1
+ *                                  + MX STARTTLS 3 + MTA-STS 2 + DANE 1 + TLS-RPT 1 + BIMI 1
  *   configuration health      25 = DNS performance 10 + mail routing (MX) 6 + name servers 4
  *                                  + forward-confirmed reverse DNS 5
  *
@@ -24,9 +24,11 @@ export const REPUTATION_PART_WEIGHTS = {
   blacklist: BLACKLIST_SCORE_MAX,
   ssl: 10,
   spoofingProtection: 7,
-  smtp: 4,
-  mtaSts: 3,
+  smtp: 3,
+  mtaSts: 2,
+  dane: 1,
   tlsRpt: 1,
+  bimi: 1,
   dnsPerformance: 10,
   mailRouting: 6,
   nameServers: 4,
@@ -38,7 +40,7 @@ const sum = (...n: number[]) => n.reduce((a, b) => a + b, 0);
 const W = REPUTATION_PART_WEIGHTS;
 if (
   sum(W.spf, W.dkim, W.dmarc) !== REPUTATION_WEIGHTS.emailAuthentication ||
-  sum(W.blacklist, W.ssl, W.spoofingProtection, W.smtp, W.mtaSts, W.tlsRpt) !== REPUTATION_WEIGHTS.securityDeliverability ||
+  sum(W.blacklist, W.ssl, W.spoofingProtection, W.smtp, W.mtaSts, W.dane, W.tlsRpt, W.bimi) !== REPUTATION_WEIGHTS.securityDeliverability ||
   sum(W.dnsPerformance, W.mailRouting, W.nameServers, W.reverseDns) !== REPUTATION_WEIGHTS.configurationHealth
 ) {
   throw new Error('reputation part weights do not add up to REPUTATION_WEIGHTS');

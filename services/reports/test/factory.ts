@@ -100,6 +100,8 @@ export function factory(db: Database) {
         mta_sts: { record: 'v=STSv1; id=20261101', id: '20261101', policy: { version: 'STSv1', mode: 'enforce', maxAge: 604800, mx: ['mx1.example.net'] } },
         tls_rpt: { record: 'v=TLSRPTv1; rua=mailto:tls@example.net', rua: ['mailto:tls@example.net'] },
         smtp: { hosts: [{ exchange: 'mx1.example.net', ip: '192.0.2.25', starttls: true, tlsVersion: 'TLSv1.3' }] },
+        dane: { hosts: [{ exchange: 'mx1.example.net', ip: '192.0.2.25', tlsa: [{ usage: 3, selector: 1, matchingType: 1, data: 'ab'.repeat(32) }], matched: true, matchedRecord: '3 1 1' }] },
+        bimi: { record: 'v=BIMI1; l=https://example.net/logo.svg; a=https://example.net/vmc.pem', certificate: { present: true, markType: 'VMC', issuer: 'Test Mark CA' } },
         reverse_dns: { addresses: [{ ip: '192.0.2.25', source: 'MX mx1.example.net', ptr: ['mx1.example.net'], forwardConfirmed: true }] },
       };
       await db
@@ -122,9 +124,11 @@ export function factory(db: Database) {
               blacklist: { score: opts.listedOn ? 6 : 10, status: opts.listedOn ? 'listed' : 'clean', listings: 0 },
               ssl: 10,
               spoofingProtection: 3.5,
-              smtp: 4,
-              mtaSts: 3,
+              smtp: 3,
+              mtaSts: 2,
               tlsRpt: 1,
+              dane: 1,
+              bimi: 1,
             },
             configurationHealth: { dnsPerformance: 10, mailRouting: 6, nameServers: 4, reverseDns: 5 },
           }),

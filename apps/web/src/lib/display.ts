@@ -117,6 +117,8 @@ export function checkRowLabel(type: string, status: string | null | undefined): 
     case 'tls_rpt':
     case 'smtp':
     case 'reverse_dns':
+    case 'dane':
+    case 'bimi':
       return mailCheckLabel(status);
     case 'blacklist':
       return blacklistLabel(status);

@@ -67,7 +67,7 @@ describe('domain checks (part 2 §3)', () => {
   });
 
   it('refuses an unknown type or status', () => {
-    expect(domainCheckSchema.safeParse({ ...base, type: 'bimi', details: {} }).success).toBe(false);
+    expect(domainCheckSchema.safeParse({ ...base, type: 'dnssec_chain', details: {} }).success).toBe(false);
     expect(domainCheckSchema.safeParse({ ...base, type: 'spf', status: 'passing', details: {} }).success).toBe(false);
   });
 

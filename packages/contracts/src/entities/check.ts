@@ -6,12 +6,12 @@ import { scanIdSchema } from './scan.js';
 export const coreCheckTypes = ['spf', 'dkim', 'dmarc', 'blacklist', 'ssl_certificate', 'dns_performance'] as const;
 export type CoreCheckType = (typeof coreCheckTypes)[number];
 /**
- * The second depth: how mail travels (MTA-STS, TLS-RPT, the MX hosts' STARTTLS) and who the sending
- * addresses say they are (forward-confirmed reverse DNS). Stored and scored like the core checks,
+ * The second depth: how mail travels (MTA-STS, TLS-RPT, the MX hosts' STARTTLS, DANE), who the sending
+ * addresses say they are (forward-confirmed reverse DNS) and the brand's logo (BIMI). Stored and scored like the core checks,
  * shown on the detail page and in reports; a missing one is optional hardening, so it never makes a
  * domain's overall status worse than a warning (see the scanner's domain-status.ts).
  */
-export const mailCheckTypes = ['mta_sts', 'tls_rpt', 'smtp', 'reverse_dns'] as const;
+export const mailCheckTypes = ['mta_sts', 'tls_rpt', 'smtp', 'reverse_dns', 'dane', 'bimi'] as const;
 export type MailCheckType = (typeof mailCheckTypes)[number];
 export const checkTypes = [...coreCheckTypes, ...mailCheckTypes] as const;
 export const checkTypeSchema = z.enum(checkTypes);
@@ -340,6 +340,8 @@ export const checkDetailsByType = {
   tls_rpt: tlsRptDetailsSchema,
   smtp: smtpDetailsSchema,
   reverse_dns: reverseDnsDetailsSchema,
+  dane: daneDetailsSchema,
+  bimi: bimiDetailsSchema,
 } as const satisfies Record<CheckType, z.ZodType>;
 export type CheckDetails<T extends CheckType> = z.infer<(typeof checkDetailsByType)[T]>;
 
@@ -366,6 +368,8 @@ export const domainCheckSchema = z.discriminatedUnion('type', [
   checkBase.extend({ type: z.literal('tls_rpt'), details: tlsRptDetailsSchema }),
   checkBase.extend({ type: z.literal('smtp'), details: smtpDetailsSchema }),
   checkBase.extend({ type: z.literal('reverse_dns'), details: reverseDnsDetailsSchema }),
+  checkBase.extend({ type: z.literal('dane'), details: daneDetailsSchema }),
+  checkBase.extend({ type: z.literal('bimi'), details: bimiDetailsSchema }),
 ]);
 export type DomainCheck = z.infer<typeof domainCheckSchema>;
 

@@ -150,4 +150,6 @@ export const reportCheckTitles: Record<z.infer<typeof checkTypeSchema>, string> 
   tls_rpt: 'TLS reporting',
   smtp: 'MX STARTTLS',
   reverse_dns: 'Reverse DNS',
+  dane: 'DANE',
+  bimi: 'BIMI',
 };

@@ -80,6 +80,8 @@ const CHECK_PART: Record<CheckType, keyof typeof REPUTATION_PART_WEIGHTS> = {
   tls_rpt: 'tlsRpt',
   smtp: 'smtp',
   reverse_dns: 'reverseDns',
+  dane: 'dane',
+  bimi: 'bimi',
 };
 
 /** Where the scanner's factors keep each part's points. */
@@ -99,6 +101,8 @@ function earnedFromFactors(factors: unknown, part: keyof typeof REPUTATION_PART_
     case 'spoofingProtection':
     case 'smtp':
     case 'mtaSts':
+    case 'dane':
+    case 'bimi':
     case 'tlsRpt':
       return num(security[part]);
     case 'dnsPerformance':
@@ -173,6 +177,20 @@ function published(type: CheckType, check: SourceCheck, domain: string, snapshot
         add(`MX ${String(h.exchange)}${str(h.ip) ? ` (${String(h.ip)})` : ''}`, tls);
       }
       break;
+    case 'dane':
+      for (const h of arr(d.hosts)) {
+        if (!isRecord(h) || !str(h.exchange)) continue;
+        const records = arr(h.tlsa).flatMap((t) => (isRecord(t) ? [`${String(t.usage)} ${String(t.selector)} ${String(t.matchingType)}`] : []));
+        if (records.length === 0) continue;
+        add(`TLSA _25._tcp.${String(h.exchange)}`, `${records.join(', ')}${h.matched === true ? ' (matches)' : h.matched === false ? ' (no match)' : ''}`);
+      }
+      break;
+    case 'bimi': {
+      add(`TXT default._bimi.${domain}`, str(d.record));
+      const certificate = isRecord(d.certificate) ? d.certificate : null;
+      if (certificate?.present === true) add('Mark certificate', `${str(certificate.markType) ?? 'certificate'} from ${str(certificate.issuer) ?? 'an unknown issuer'}`);
+      break;
+    }
     case 'reverse_dns':
       for (const a of arr(d.addresses)) {
         if (!isRecord(a) || !str(a.ip)) continue;

@@ -1,4 +1,6 @@
+import { bimiCheck } from '../checks/bimi/bimi.check.js';
 import { blacklistCheck } from '../checks/blacklist/blacklist.check.js';
+import { daneCheck } from '../checks/dane/dane.check.js';
 import { dkimCheck } from '../checks/dkim/dkim.check.js';
 import { dmarcCheck } from '../checks/dmarc/dmarc.check.js';
 import { dnsPerformanceCheck } from '../checks/dns-performance/dns-performance.check.js';
@@ -22,4 +24,6 @@ export const checksRegistry: CheckRegistry = {
   tls_rpt: tlsRptCheck,
   smtp: smtpCheck,
   reverse_dns: reverseDnsCheck,
+  dane: daneCheck,
+  bimi: bimiCheck,
 };

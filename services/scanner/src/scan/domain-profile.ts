@@ -37,7 +37,7 @@ export async function readDomainProfile(domain: string, resolver: Resolver): Pro
 }
 
 /** Checks about receiving or sending mail, which a domain without mail does not need. */
-export const MAIL_ONLY_CHECKS = ['dkim', 'mta_sts', 'tls_rpt', 'smtp', 'reverse_dns'] as const satisfies readonly CheckType[];
+export const MAIL_ONLY_CHECKS = ['dkim', 'mta_sts', 'tls_rpt', 'smtp', 'reverse_dns', 'dane', 'bimi'] as const satisfies readonly CheckType[];
 export type MailOnlyCheck = (typeof MAIL_ONLY_CHECKS)[number];
 
 const PROFILE_WORDS: Record<Exclude<DomainProfile, 'mail'>, { why: string; rfc: string }> = {

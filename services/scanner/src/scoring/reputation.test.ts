@@ -100,17 +100,17 @@ describe('computeReputation', () => {
     expect(spoof('v=spf1 mx')).toBe(4.2);
   });
 
-  it('scores the mail checks by status within their parts: STARTTLS 4, MTA-STS 3, TLS-RPT 1, reverse DNS 5', () => {
+  it('scores the mail checks by status within their parts: STARTTLS 3, MTA-STS 2, DANE 1, TLS-RPT 1, BIMI 1, reverse DNS 5', () => {
     const missing = computeReputation(
-      checks({ mta_sts: result('mta_sts', 'missing'), tls_rpt: result('tls_rpt', 'missing'), smtp: result('smtp', 'error'), reverse_dns: result('reverse_dns', 'warning') }),
+      checks({ mta_sts: result('mta_sts', 'missing'), tls_rpt: result('tls_rpt', 'missing'), smtp: result('smtp', 'warning'), dane: result('dane', 'missing'), reverse_dns: result('reverse_dns', 'warning') }),
       snapshot(),
     ).factors;
-    expect(missing.securityDeliverability).toMatchObject({ smtp: 0.6, mtaSts: 0, tlsRpt: 0 });
-    expect(missing.weightedScores.securityDeliverability).toBe(27.6);
+    expect(missing.securityDeliverability).toMatchObject({ smtp: 1.8, mtaSts: 0, dane: 0, tlsRpt: 0 });
+    expect(missing.weightedScores.securityDeliverability).toBe(29.8);
     expect(missing.configurationHealth).toMatchObject({ reverseDns: 3 });
     expect(missing.weightedScores.configurationHealth).toBe(23);
     // Port 25 blocked on our side reads unknown: half, not nothing.
-    expect(computeReputation(checks({ smtp: result('smtp', 'unknown') }), snapshot()).factors.securityDeliverability).toMatchObject({ smtp: 2 });
+    expect(computeReputation(checks({ smtp: result('smtp', 'unknown') }), snapshot()).factors.securityDeliverability).toMatchObject({ smtp: 1.5 });
   });
 
   it('stays within 0-100 for the worst scan', () => {

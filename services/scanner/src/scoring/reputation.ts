@@ -3,7 +3,7 @@
  *
  *   email authentication      40 = SPF 13 + DKIM 13 + DMARC 14 (DMARC scaled by policy strength)
  *   security & deliverability 35 = blacklist 10 + SSL certificate 10 + spoofing protection 7
- *                                  + MX STARTTLS 4 + MTA-STS 3 + TLS-RPT 1
+ *                                  + MX STARTTLS 3 + MTA-STS 2 + DANE 1 + TLS-RPT 1 + BIMI 1
  *   configuration health      25 = DNS performance 10 + mail routing (MX) 6 + name servers 4
  *                                  + forward-confirmed reverse DNS 5
  *
@@ -114,6 +114,8 @@ export function computeReputation(checks: ScanChecks, snapshot: DnsSnapshot): Re
   const smtp = statusPart(PART_WEIGHTS.smtp, checks.smtp);
   const mtaSts = statusPart(PART_WEIGHTS.mtaSts, checks.mta_sts);
   const tlsRpt = statusPart(PART_WEIGHTS.tlsRpt, checks.tls_rpt);
+  const dane = statusPart(PART_WEIGHTS.dane, checks.dane);
+  const bimi = statusPart(PART_WEIGHTS.bimi, checks.bimi);
   const dnsPerformance = PART_WEIGHTS.dnsPerformance * STATUS_FACTOR[checks.dns_performance.status];
   const mailRouting = mailRoutingPart(snapshot);
   const nameServers = nameServersPart(snapshot);
@@ -121,7 +123,7 @@ export function computeReputation(checks: ScanChecks, snapshot: DnsSnapshot): Re
 
   const weightedScores = {
     emailAuthentication: round1(spf + dkim + dmarc.score),
-    securityDeliverability: round1(blacklist.score + ssl + spoofing + smtp + mtaSts + tlsRpt),
+    securityDeliverability: round1(blacklist.score + ssl + spoofing + smtp + mtaSts + dane + tlsRpt + bimi),
     configurationHealth: round1(dnsPerformance + mailRouting + nameServers + reverseDns),
   };
   return {
@@ -135,7 +137,9 @@ export function computeReputation(checks: ScanChecks, snapshot: DnsSnapshot): Re
         spoofingProtection: round1(spoofing),
         smtp: round1(smtp),
         mtaSts: round1(mtaSts),
+        dane: round1(dane),
         tlsRpt: round1(tlsRpt),
+        bimi: round1(bimi),
       },
       configurationHealth: {
         dnsPerformance: round1(dnsPerformance),

@@ -1,3 +1,4 @@
+import { createHash, X509Certificate } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import {
   createTestDb,
   deleteKeys,
   issueCert,
+  issueMarkCertificate,
   mailDomainZone,
   startDnsServer,
   startHttpsServer,
@@ -36,6 +38,10 @@ import { factory } from './factory.js';
  * that list nothing, so no query leaves the machine.
  */
 
+const LOGO =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" version="1.2" baseProfile="tiny-ps" viewBox="0 0 512 512"><title>Healthy</title><rect width="512" height="512" fill="#15803d"/></svg>\n';
+const spkiSha256 = (pem: string) => createHash('sha256').update(new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
+
 let testDb: TestDb;
 let dns: TestDnsServer;
 let tls: TestTlsServer;
@@ -55,9 +61,12 @@ beforeAll(async () => {
   tls = await startTlsServer({ ...good, sni: { 'expiring.test': expiring, 'www.expiring.test': expiring } });
   // healthy.test receives mail the way the best-run domains do: STARTTLS with a trusted certificate on
   // its MX, an enforced MTA-STS policy covering it, TLS reports, and a PTR that resolves back.
-  const [mxCert, policyCert] = await Promise.all([
+  const [mxCert, policyCert, brandCert, markCert] = await Promise.all([
     issueCert(ca, { hostnames: ['mx.healthy.test'] }),
     issueCert(ca, { hostnames: ['mta-sts.healthy.test'] }),
+    issueCert(ca, { hostnames: ['bimi.healthy.test'] }),
+    // Its BIMI logo, with a Verified Mark Certificate embedding it.
+    issueMarkCertificate(ca, { domains: ['healthy.test'], svg: LOGO }),
   ]);
   mx = await startMxServer({ certificate: mxCert, name: 'mx.healthy.test' });
   https = await startHttpsServer({
@@ -65,6 +74,13 @@ beforeAll(async () => {
       'mta-sts.healthy.test': {
         certificate: policyCert,
         paths: { '/.well-known/mta-sts.txt': { contentType: 'text/plain', body: 'version: STSv1\r\nmode: enforce\r\nmx: mx.healthy.test\r\nmax_age: 604800\r\n' } },
+      },
+      'bimi.healthy.test': {
+        certificate: brandCert,
+        paths: {
+          '/logo.svg': { contentType: 'image/svg+xml', body: LOGO },
+          '/vmc.pem': { contentType: 'application/x-pem-file', body: `${markCert.cert}${ca.cert}` },
+        },
       },
     },
   });
@@ -74,8 +90,12 @@ beforeAll(async () => {
       ...mailDomainZone('healthy.test', { mailAddress: '127.0.0.1' }),
       '_mta-sts.healthy.test': { TXT: ['v=STSv1; id=20261126'] },
       'mta-sts.healthy.test': { A: ['127.0.0.1'] },
+      'bimi.healthy.test': { A: ['127.0.0.1'] },
+      'default._bimi.healthy.test': { TXT: ['v=BIMI1; l=https://bimi.healthy.test/logo.svg; a=https://bimi.healthy.test/vmc.pem'] },
       '_smtp._tls.healthy.test': { TXT: ['v=TLSRPTv1; rua=mailto:tls-reports@healthy.test'] },
       '1.0.0.127.in-addr.arpa': { PTR: ['mx.healthy.test'] },
+      // DANE-EE: the MX host's key, pinned (3 1 1).
+      '_25._tcp.mx.healthy.test': { TLSA: [{ usage: 3, selector: 1, matchingType: 1, data: spkiSha256(mxCert.cert) }] },
       ...mailDomainZone('expiring.test'),
       ...mailDomainZone('broken.test', { spf: null, dmarc: null }),
     },
@@ -132,6 +152,8 @@ describe('a full scan with the real checks', () => {
       tls_rpt: 'valid',
       smtp: 'valid',
       reverse_dns: 'valid',
+      dane: 'valid',
+      bimi: 'valid',
     });
     expect(outcome.profile).toBe('mail');
     // The MX host was asked over STARTTLS, and the policy fetched over HTTPS, for this domain.

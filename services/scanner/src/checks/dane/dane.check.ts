@@ -1,7 +1,7 @@
 import type { DaneDetails } from '@sendwell/contracts';
 import { planMxHosts } from '../smtp/mx-hosts.js';
 import type { ProbeSettings } from '../smtp/probe.js';
-import type { CheckContext, CheckResult } from '../types.js';
+import type { Check, CheckResult } from '../types.js';
 import { judgeHost } from './findings.js';
 import { examineHost } from './host.js';
 import { daneContext } from './tls-context.js';
@@ -19,7 +19,7 @@ const GREETING_TIMEOUT_MS = 15_000;
  * server sends, with the leaf's name and dates checked (§3.1.2, §3.2). Whether the TLSA answers are
  * DNSSEC-validated is not checked here; the DNSSEC check will cover it.
  */
-export async function daneCheck({ domain, resolver, config }: CheckContext): Promise<CheckResult<DaneDetails>> {
+export const daneCheck: Check<'dane'> = async ({ domain, resolver, config }): Promise<CheckResult<DaneDetails>> => {
   const plan = await planMxHosts(resolver, domain);
   if (plan.hosts.length === 0) return noHostVerdict(domain, plan);
   const settings: ProbeSettings = {
@@ -36,4 +36,4 @@ export async function daneCheck({ domain, resolver, config }: CheckContext): Pro
     plan,
     hosts.map((host) => judgeHost(host, settings.now)),
   );
-}
+};

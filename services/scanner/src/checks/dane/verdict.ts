@@ -6,8 +6,7 @@ import type { JudgedHost } from './findings.js';
 
 type DaneResult = CheckResult<DaneDetails>;
 
-// dane joins checkTypes when wired
-const DANE = 'dane' as CheckType;
+const DANE: CheckType = 'dane';
 
 /** The MX lookup failed, or there is no MX host (none, or a null MX): unknown or missing. */
 export function noHostVerdict(domain: string, plan: MxPlan): DaneResult {
