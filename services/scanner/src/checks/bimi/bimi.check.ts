@@ -18,7 +18,7 @@ import {
   noCertificateFinding,
   svgFindings,
 } from './findings.js';
-import { fetchHttps, type FetchConfig, type HttpsFetch } from './https-fetch.js';
+import { fetchHttps, type FetchConfig, type HttpsFetch } from '../https-fetch.js';
 import { parseBimiRecord } from './record.js';
 import { validateSvg, type SvgReport } from './svg.js';
 import { bimiVerdict, declinedResult, missingResult, unknownResult, type BimiOutcome } from './verdict.js';
@@ -62,6 +62,7 @@ export const bimiCheck: Check<'bimi'> = async (ctx: CheckContext): Promise<Check
     extraCa: ctx.config.tlsExtraCa,
     maxBytes: limit,
     accept,
+    userAgent: 'SendwellScanner/1 (BIMI check)',
   });
   // The three are independent: DMARC, the logo and the certificate are judged in parallel.
   const [dmarc, logoFetch, authorityFetch] = await Promise.all([

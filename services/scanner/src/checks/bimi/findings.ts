@@ -1,7 +1,7 @@
 import type { Finding } from '@sendwell/contracts';
 import { describeRefused } from '../outbound-targets.js';
 import type { MarkCertificate } from './certificate.js';
-import type { HttpsFetch, TlsProblem } from './https-fetch.js';
+import type { HttpsFetch, TlsProblem } from '../https-fetch.js';
 import type { SvgRule, SvgViolation } from './svg.js';
 
 /** Findings of the BIMI check beyond the record's syntax (record.ts) and the DMARC precondition (dmarc.ts). */

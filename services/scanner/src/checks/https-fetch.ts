@@ -2,22 +2,22 @@ import http from 'node:http';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
 import { describeSocketError, type OutboundPolicy } from '@sendwell/server-kit';
-import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
-import { refusedName, vetAddresses, type RefusedTarget } from '../outbound-targets.js';
-import { handshake, secureContextFor } from '../ssl-certificate/handshake.js';
+import { DnsServerError, DnsTimeoutError, type Resolver } from '../dns/types.js';
+import { refusedName, vetAddresses, type RefusedTarget } from './outbound-targets.js';
+import { handshake, secureContextFor } from './ssl-certificate/handshake.js';
 
 /**
- * Fetching a BIMI document (the logo at l=, the certificate at a=) as a receiver does
- * (draft-brand-indicators-for-message-identification §7.5): HTTPS only, the server's certificate
- * valid for the host and chained to a trusted root, no redirects followed, the body read up to a
- * limit, everything within one deadline. As for the MTA-STS policy (mta-sts/policy-fetch.ts), the
- * host's addresses come from the scan's resolver and pass the outbound guard, and the vetted address
- * itself is dialled with the name only as SNI and Host.
+ * An HTTPS GET as a mail system does it for a policy or a brand document (RFC 8461 §3.3 for the
+ * MTA-STS policy, the BIMI draft §7.5 for a logo or mark certificate): HTTPS only, the server's
+ * certificate valid for the host and chained to a trusted root (the system's plus the scanner's
+ * extra CAs), no redirects followed, the body read up to a limit, everything within one deadline.
+ * The host's addresses come from the scan's resolver and pass the outbound guard, and the vetted
+ * address itself is dialled with the name only as SNI and Host, so DNS cannot answer differently
+ * between the check and the connection.
  */
 
 /** Addresses tried (A first, then AAAA) before the host counts as unreachable. */
 const MAX_ADDRESSES = 2;
-const USER_AGENT = 'SendwellScanner/1 (BIMI check)';
 const EXPIRY_ERRORS = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID']);
 
 export type TlsProblem = 'untrusted' | 'expired' | 'name';
@@ -62,6 +62,8 @@ export interface FetchConfig {
   extraCa: string | undefined;
   maxBytes: number;
   accept: string;
+  /** Says which check is asking, e.g. "SendwellScanner/1 (BIMI check)". */
+  userAgent: string;
 }
 
 export async function fetchHttps(resolver: Resolver, url: URL, config: FetchConfig): Promise<HttpsFetch> {
@@ -167,7 +169,7 @@ function get(socket: tls.TLSSocket, result: HttpsFetch, url: URL, timeoutMs: num
       createConnection: () => socket,
       method: 'GET',
       path: `${url.pathname}${url.search}`,
-      headers: { host: result.port === 443 ? hostHeader : `${hostHeader}:${result.port}`, accept: config.accept, 'user-agent': USER_AGENT, connection: 'close' },
+      headers: { host: result.port === 443 ? hostHeader : `${hostHeader}:${result.port}`, accept: config.accept, 'user-agent': config.userAgent, connection: 'close' },
     });
     const timer = setTimeout(() => finish({ error: `no answer within ${config.timeoutMs} ms` }), timeoutMs);
     request.on('error', (error: NodeJS.ErrnoException) => finish({ error: describeSocketError(error) }));
