@@ -3,7 +3,7 @@ import { isoDateTime } from '../common.js';
 import { domainProfileSchema } from './check.js';
 
 /** The record sets a snapshot holds; `failed` names those that could not be read this time. */
-export const snapshotKeys = ['a', 'aaaa', 'mx', 'ns', 'txt', 'spfRecord', 'dmarcRecord'] as const;
+export const snapshotKeys = ['a', 'aaaa', 'mx', 'ns', 'txt', 'spfRecord', 'dmarcRecord', 'mtaStsRecord', 'tlsRptRecord', 'bimiRecord'] as const;
 export const snapshotKeySchema = z.enum(snapshotKeys);
 export type SnapshotKey = z.infer<typeof snapshotKeySchema>;
 
@@ -31,6 +31,13 @@ export const dnsSnapshotSchema = z.object({
   dmarcRecord: z.string().nullable(),
   /** Record sets whose query timed out or failed: a comparison skips them rather than report them as removed. */
   failed: z.array(snapshotKeySchema),
+  /**
+   * The mail policy records of the second depth (`_mta-sts`, `_smtp._tls`, `default._bimi`), so a
+   * change (an MTA-STS policy id, a TLS report address) is a DNS change; scans before it lack them.
+   */
+  mtaStsRecord: z.string().nullable().optional(),
+  tlsRptRecord: z.string().nullable().optional(),
+  bimiRecord: z.string().nullable().optional(),
   /** What the domain is for, judged from its MX and SPF (scans before the second depth lack it). */
   profile: domainProfileSchema.optional(),
 });

@@ -61,4 +61,18 @@ describe('semantic DNS differences', () => {
     expect(summaries({ a: [], failed: ['a'] })).toEqual([]);
     expect(summaries({ dmarcRecord: null, failed: ['dmarcRecord'] })).toEqual([]);
   });
+
+  it('names an MTA-STS policy id change, and TLS-RPT and BIMI records published, changed or removed; a scan from before they were read compares nothing', () => {
+    const mail = { ...base, mtaStsRecord: 'v=STSv1; id=20261101', tlsRptRecord: 'v=TLSRPTv1; rua=mailto:tls@example.com', bimiRecord: null };
+    const diff = (current: Partial<DnsSnapshot>, previous: DnsSnapshot = mail) => diffDns({ previous, current: { ...mail, ...current }, dkim: null }).map((c) => `${c.record} ${c.impact}: ${c.summary}`);
+    expect(diff({ mtaStsRecord: 'v=STSv1; id=20261126' })).toEqual(['MTA-STS mail: MTA-STS policy id changed from 20261101 to 20261126: senders fetch the policy again']);
+    expect(diff({ mtaStsRecord: null })).toEqual(['MTA-STS weakens: MTA-STS record removed: senders stop insisting on TLS once their cached policy expires']);
+    expect(diff({ tlsRptRecord: 'v=TLSRPTv1; rua=mailto:new@example.com', bimiRecord: 'v=BIMI1; l=https://example.com/logo.svg' })).toEqual([
+      'TLS-RPT mail: TLS reporting record changed from v=TLSRPTv1; rua=mailto:tls@example.com to v=TLSRPTv1; rua=mailto:new@example.com',
+      'BIMI mail: BIMI record published: v=BIMI1; l=https://example.com/logo.svg',
+    ]);
+    expect(diff({ mtaStsRecord: null, failed: ['mtaStsRecord'] })).toEqual([]);
+    // The previous scan predates these records: nothing to compare, nothing reported as published.
+    expect(diff({}, base)).toEqual([]);
+  });
 });

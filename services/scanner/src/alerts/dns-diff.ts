@@ -10,7 +10,7 @@ import type { DnsSnapshot, SnapshotKey } from '../scan/dns-snapshot.js';
 export type ChangeImpact = 'weakens' | 'mail' | 'other';
 
 export interface DnsChange {
-  record: 'A' | 'AAAA' | 'MX' | 'NS' | 'TXT' | 'SPF' | 'DMARC' | 'DKIM';
+  record: 'A' | 'AAAA' | 'MX' | 'NS' | 'TXT' | 'SPF' | 'DMARC' | 'DKIM' | 'MTA-STS' | 'TLS-RPT' | 'BIMI';
   impact: ChangeImpact;
   summary: string;
 }
@@ -126,8 +126,30 @@ function dkimChanges(before: readonly DkimKey[], after: readonly DkimKey[]): Dns
   return changes;
 }
 
+/** `id=` of an MTA-STS record: a new id tells senders to fetch the policy again (RFC 8461 §3.1). */
+const mtaStsId = (record: string) => /(?:^|;)\s*id\s*=\s*([^;\s]*)/i.exec(record)?.[1] ?? '';
+
+function mtaStsChanges(before: string | null, after: string | null): DnsChange[] {
+  if (before === after) return [];
+  if (before === null) return [{ record: 'MTA-STS', impact: 'mail', summary: `MTA-STS published (policy id ${mtaStsId(after!)})` }];
+  if (after === null) return [{ record: 'MTA-STS', impact: 'weakens', summary: 'MTA-STS record removed: senders stop insisting on TLS once their cached policy expires' }];
+  const [b, a] = [mtaStsId(before), mtaStsId(after)];
+  return [{ record: 'MTA-STS', impact: 'mail', summary: b !== a ? `MTA-STS policy id changed from ${b} to ${a}: senders fetch the policy again` : `MTA-STS record changed to: ${after}` }];
+}
+
+/** A record with nothing finer to compare than published, removed, changed. */
+function recordChanges(record: 'TLS-RPT' | 'BIMI', label: string, before: string | null, after: string | null): DnsChange[] {
+  if (before === after) return [];
+  if (before === null) return [{ record, impact: 'mail', summary: `${label} published: ${after}` }];
+  if (after === null) return [{ record, impact: 'weakens', summary: `${label} removed (it was: ${before})` }];
+  return [{ record, impact: 'mail', summary: `${label} changed from ${before} to ${after}` }];
+}
+
 const isSpf = (txt: string) => /^v=spf1(\s|$)/i.test(txt.trim());
 const readable = (snapshot: DnsSnapshot, key: SnapshotKey) => !snapshot.failed?.includes(key);
+/** Both snapshots read the record set; one taken before the second depth has no such field at all. */
+const comparable = (previous: DnsSnapshot, current: DnsSnapshot, key: 'mtaStsRecord' | 'tlsRptRecord' | 'bimiRecord') =>
+  readable(previous, key) && readable(current, key) && previous[key] !== undefined && current[key] !== undefined;
 
 export interface DiffInput {
   previous: DnsSnapshot;
@@ -143,6 +165,9 @@ export function diffDns({ previous, current, dkim }: DiffInput): DnsChange[] {
   if (both('dmarcRecord')) changes.push(...dmarcChanges(previous.dmarcRecord, current.dmarcRecord));
   if (both('spfRecord')) changes.push(...spfChanges(previous.spfRecord, current.spfRecord));
   if (dkim) changes.push(...dkimChanges(dkim.previous, dkim.current));
+  if (comparable(previous, current, 'mtaStsRecord')) changes.push(...mtaStsChanges(previous.mtaStsRecord ?? null, current.mtaStsRecord ?? null));
+  if (comparable(previous, current, 'tlsRptRecord')) changes.push(...recordChanges('TLS-RPT', 'TLS reporting record', previous.tlsRptRecord ?? null, current.tlsRptRecord ?? null));
+  if (comparable(previous, current, 'bimiRecord')) changes.push(...recordChanges('BIMI', 'BIMI record', previous.bimiRecord ?? null, current.bimiRecord ?? null));
   if (both('mx')) changes.push(...mxChanges(previous.mx, current.mx));
   if (both('ns')) changes.push(...setChanges('NS', 'Name servers', previous.ns, current.ns, 'mail'));
   if (both('a')) changes.push(...setChanges('A', 'IPv4 addresses', previous.a, current.a, 'other'));

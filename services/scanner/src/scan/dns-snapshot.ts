@@ -8,6 +8,8 @@ const sorted = (values: string[]) => [...new Set(values)].sort();
 const lowerNoDot = (name: string) => name.toLowerCase().replace(/\.$/, '');
 const isSpf = (txt: string) => /^v=spf1(\s|$)/i.test(txt.trim());
 const isDmarc = (txt: string) => /^v=DMARC1(\s*;|\s*$)/i.test(txt.trim());
+/** The first record (in sorted order, so two snapshots compare) that starts with the version tag. */
+const firstWith = (records: string[], version: RegExp) => sorted(records).find((r) => version.test(r.trim())) ?? null;
 
 export async function takeDnsSnapshot(domain: string, resolver: Resolver, now: Date = new Date()): Promise<DnsSnapshot> {
   const failed = new Set<SnapshotKey>();
@@ -20,13 +22,17 @@ export async function takeDnsSnapshot(domain: string, resolver: Resolver, now: D
     }
   };
 
-  const [a, aaaa, mx, ns, txt, dmarcTxt] = await Promise.all([
+  // The mail checks ask the same questions: the scan's cache answers most of these.
+  const [a, aaaa, mx, ns, txt, dmarcTxt, mtaStsTxt, tlsRptTxt, bimiTxt] = await Promise.all([
     read(domain, 'A', ['a']),
     read(domain, 'AAAA', ['aaaa']),
     read(domain, 'MX', ['mx']),
     read(domain, 'NS', ['ns']),
     read(domain, 'TXT', ['txt', 'spfRecord']),
     read(`_dmarc.${domain}`, 'TXT', ['dmarcRecord']),
+    read(`_mta-sts.${domain}`, 'TXT', ['mtaStsRecord']),
+    read(`_smtp._tls.${domain}`, 'TXT', ['tlsRptRecord']),
+    read(`default._bimi.${domain}`, 'TXT', ['bimiRecord']),
   ]);
 
   // A null MX ("." , RFC 7505) says the domain receives no mail: it has no exchange to resolve.
@@ -52,6 +58,9 @@ export async function takeDnsSnapshot(domain: string, resolver: Resolver, now: D
     txt: txtSorted,
     spfRecord: txtSorted.find(isSpf) ?? null,
     dmarcRecord: sorted(dmarcTxt).find(isDmarc) ?? null,
+    mtaStsRecord: firstWith(mtaStsTxt, /^v=STSv1(\s*;|\s*$)/),
+    tlsRptRecord: firstWith(tlsRptTxt, /^v=TLSRPTv1(\s*;|\s*$)/),
+    bimiRecord: firstWith(bimiTxt, /^v=BIMI1(\s*;|\s*$)/),
     failed: [...failed].sort(),
   };
 }

@@ -168,6 +168,10 @@ describe('a full scan with the real checks', () => {
       ns: ['ns1.healthy.test', 'ns2.healthy.test'],
       spfRecord: 'v=spf1 ip4:127.0.0.1 -all',
       dmarcRecord: 'v=DMARC1; p=reject; rua=mailto:dmarc@healthy.test',
+      mtaStsRecord: 'v=STSv1; id=20261126',
+      tlsRptRecord: 'v=TLSRPTv1; rua=mailto:tls-reports@healthy.test',
+      bimiRecord: 'v=BIMI1; l=https://bimi.healthy.test/logo.svg; a=https://bimi.healthy.test/vmc.pem',
+      profile: 'mail',
       failed: [],
     });
     expect(outcome.dnsQueries).toBeGreaterThan(5);

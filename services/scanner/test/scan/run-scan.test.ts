@@ -67,7 +67,7 @@ describe('takeDnsSnapshot', () => {
   it('keeps a null MX out of the exchanges, and names the record sets it could not read', async () => {
     expect((await takeDnsSnapshot('nullmx.test', resolver())).mx).toEqual([]);
     const slow = await takeDnsSnapshot('slow.test', resolver(100));
-    expect(slow.failed).toEqual(['a', 'aaaa', 'dmarcRecord', 'mx', 'ns', 'spfRecord', 'txt']);
+    expect(slow.failed).toEqual(['a', 'aaaa', 'bimiRecord', 'dmarcRecord', 'mtaStsRecord', 'mx', 'ns', 'spfRecord', 'tlsRptRecord', 'txt']);
   });
 });
 
