@@ -33,7 +33,7 @@ describe('help and documentation', () => {
     await page.goto('/documentation');
     await page.getByRole('heading', { name: 'Documentation', exact: true, level: 2 }).waitFor();
     const guides = page.locator('[data-testid^="guide-"]');
-    expect(await guides.count()).toBe(10);
+    expect(await guides.count()).toBe(11);
 
     await page.getByRole('button', { name: 'Scoring', exact: true }).click();
     expect(await guides.count()).toBe(2);
@@ -47,6 +47,8 @@ describe('help and documentation', () => {
     await page.getByLabel('Search the documentation').fill('quarantine reject');
     await page.getByTestId('guide-dmarc').getByText(/p=quarantine sends failing mail to spam/).waitFor();
     expect(await page.getByTestId('guide-spf').count()).toBe(0);
+    await page.getByLabel('Search the documentation').fill('MTA-STS');
+    await page.getByTestId('guide-mail-transport').waitFor();
     await page.getByLabel('Search the documentation').fill('kubernetes');
     await page.getByText('No guide matches “kubernetes”.').waitFor();
 
