@@ -13,7 +13,8 @@
  *   BENCH_SCANS=2000 BENCH_SOAK_SCANS=10000 BENCH_CONCURRENCY=50 BENCH_COMPARE_CONCURRENCY=200 BENCH_SOAK_CONCURRENCY=200
  *   BENCH_SWEEP_DOMAINS=1000000 BENCH_CPU_PROF=1
  * (the defaults; BENCH_CONCURRENCY, production's SCANNER_CONCURRENCY default, is the one judged, sections 1
- * and 3; section 1 is measured again at BENCH_COMPARE_CONCURRENCY, 0 to skip, for comparison only)
+ * and 3; section 1 is measured again at BENCH_COMPARE_CONCURRENCY, 0 to skip, and every check's status
+ * counts of the two runs are compared: a share more than 2 percentage points apart fails the run, exit 1)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -117,6 +118,11 @@ try {
   console.log('\nsummary:');
   for (const v of verdicts) console.log(`  ${v.pass ? 'PASS' : 'MISS'}  ${v.name}: ${v.value.toFixed(2)}${v.unit} (target ${v.comparison} ${v.target}${v.unit})`);
   console.log(`  load average at the end: ${loadAverage()}`);
+  const failed = verdicts.filter((v) => v.required && !v.pass);
+  if (failed.length > 0) {
+    console.log(`  FAILED: ${failed.map((v) => v.name).join('; ')}`);
+    process.exitCode = 1;
+  }
   results.verdicts = verdicts;
   mkdirSync(join(BENCH, 'results'), { recursive: true });
   writeFileSync(join(BENCH, 'results', 'scanner.json'), `${JSON.stringify(results, null, 2)}\n`);

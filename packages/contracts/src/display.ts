@@ -23,6 +23,7 @@ export const mailCheckRows = [
   { type: 'dane', title: 'DANE' },
   { type: 'tls_rpt', title: 'TLS Reporting' },
   { type: 'reverse_dns', title: 'Reverse DNS' },
+  { type: 'dnssec', title: 'DNSSEC' },
   { type: 'bimi', title: 'BIMI' },
 ] as const;
 

@@ -11,8 +11,8 @@ import { BLACKLIST_SCORE_MAX, REPUTATION_WEIGHTS, type ReputationTrend } from '.
  *   email authentication      40 = SPF 13 + DKIM 13 + DMARC 14 (DMARC scaled by policy strength)
  *   security & deliverability 35 = blacklist 10 + SSL certificate 10 + spoofing protection 7
  *                                  + MX STARTTLS 3 + MTA-STS 2 + DANE 1 + TLS-RPT 1 + BIMI 1
- *   configuration health      25 = DNS performance 10 + mail routing (MX) 6 + name servers 4
- *                                  + forward-confirmed reverse DNS 5
+ *   configuration health      25 = DNS performance 10 + mail routing (MX) 6 + name servers 3
+ *                                  + forward-confirmed reverse DNS 4 + DNSSEC 2
  *
  * A check that does not apply to the domain's profile (a parked or null-MX domain has no mail
  * transport to protect) earns its part in full.
@@ -31,8 +31,9 @@ export const REPUTATION_PART_WEIGHTS = {
   bimi: 1,
   dnsPerformance: 10,
   mailRouting: 6,
-  nameServers: 4,
-  reverseDns: 5,
+  nameServers: 3,
+  reverseDns: 4,
+  dnssec: 2,
 } as const;
 
 // The parts add up to the weights; a change to one without the other fails here at load.
@@ -41,7 +42,7 @@ const W = REPUTATION_PART_WEIGHTS;
 if (
   sum(W.spf, W.dkim, W.dmarc) !== REPUTATION_WEIGHTS.emailAuthentication ||
   sum(W.blacklist, W.ssl, W.spoofingProtection, W.smtp, W.mtaSts, W.dane, W.tlsRpt, W.bimi) !== REPUTATION_WEIGHTS.securityDeliverability ||
-  sum(W.dnsPerformance, W.mailRouting, W.nameServers, W.reverseDns) !== REPUTATION_WEIGHTS.configurationHealth
+  sum(W.dnsPerformance, W.mailRouting, W.nameServers, W.reverseDns, W.dnssec) !== REPUTATION_WEIGHTS.configurationHealth
 ) {
   throw new Error('reputation part weights do not add up to REPUTATION_WEIGHTS');
 }

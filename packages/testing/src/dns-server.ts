@@ -8,7 +8,9 @@ import type { Answer, DecodedPacket, Packet, Question } from 'dns-packet';
  * scanner's tests and benchmarks. It answers authoritatively (AA) for every name it holds, answers
  * recursion-desired queries the same way (RA set) so it can stand in as the recursive resolver, and
  * never refers or recurses anywhere. CNAMEs are chased within its own data, as an authoritative
- * server does for in-zone targets (RFC 1034 §4.3.2 step 3a).
+ * server does for in-zone targets (RFC 1034 §4.3.2 step 3a). To a query with DNSSEC OK it adds the
+ * RRSIGs of the fixtures (dnssec.ts signs them) and, to a negative answer, the zone's signed SOA; it
+ * sends no NSEC or NSEC3 records.
  */
 
 export interface DnsFixtureMx {
@@ -34,9 +36,40 @@ export interface DnsFixtureTlsa {
   data: string | Buffer;
 }
 
+/** A DNSKEY record (RFC 4034 §2.1); the key field as raw bytes (see dnssec.ts for generated ones). */
+export interface DnsFixtureDnskey {
+  flags: number;
+  algorithm: number;
+  key: Buffer;
+}
+
+/** A DS record (RFC 4034 §5.1); `digest` as hex (any case) or raw bytes. */
+export interface DnsFixtureDs {
+  keyTag: number;
+  algorithm: number;
+  digestType: number;
+  digest: string | Buffer;
+}
+
+/** An RRSIG record (RFC 4034 §3.1), sent only to queries with DNSSEC OK, with the RRset it covers. */
+export interface DnsFixtureRrsig {
+  typeCovered: string;
+  algorithm: number;
+  labels: number;
+  originalTTL: number;
+  /** Seconds since 1970 modulo 2^32 (RFC 4034 §3.1.5). */
+  expiration: number;
+  inception: number;
+  keyTag: number;
+  signersName: string;
+  signature: Buffer;
+}
+
 /**
  * The records of one name. TXT: a string (UTF-8) longer than 255 bytes is split into several
  * character-strings; an array gives the character-strings explicitly (a Buffer for raw bytes).
+ * DNSSEC: DNSKEY and DS as records; RRSIG entries are served with the RRset whose type they cover
+ * when the query sets DNSSEC OK (RFC 4035 §3.1.1), and asked for directly as type RRSIG.
  */
 export interface DnsFixtureRecords {
   A?: string[];
@@ -48,6 +81,9 @@ export interface DnsFixtureRecords {
   PTR?: string[];
   SOA?: DnsFixtureSoa;
   TLSA?: DnsFixtureTlsa[];
+  DNSKEY?: DnsFixtureDnskey[];
+  DS?: DnsFixtureDs[];
+  RRSIG?: DnsFixtureRrsig[];
 }
 
 export type DnsFixtureType = keyof DnsFixtureRecords;
@@ -82,6 +118,9 @@ export interface DnsQueryLogEntry {
   recursionDesired: boolean;
   /** Whether the query carried an EDNS0 OPT record, and its advertised UDP payload size. */
   ednsUdpSize: number | null;
+  /** The DNSSEC OK bit of the OPT record (RFC 3225) and the header's Checking Disabled bit (RFC 4035 §3.2.2). */
+  dnssecOk: boolean;
+  checkingDisabled: boolean;
 }
 
 export interface TestDnsServer {
@@ -107,6 +146,13 @@ const SPOOFED_A = '192.0.2.66';
 const MAX_CNAME_HOPS = 8;
 const RCODE = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, NOTIMP: 4, REFUSED: 5 } as const;
 
+/** The name one label up ('' is the root); null above the root. */
+function parentOf(name: string): string | null {
+  if (name === '') return null;
+  const dot = name.indexOf('.');
+  return dot < 0 ? '' : name.slice(dot + 1);
+}
+
 function normalise(name: string): string {
   const lower = name.toLowerCase();
   return lower.endsWith('.') ? lower.slice(0, -1) : lower;
@@ -120,6 +166,76 @@ function txtStrings(value: string | Array<string | Buffer>): Buffer[] {
   const parts: Buffer[] = [];
   for (let offset = 0; offset < bytes.length; offset += 255) parts.push(bytes.subarray(offset, offset + 255));
   return parts;
+}
+
+/**
+ * The records of one type at a name as dns-packet answers, `owner` as given (case kept): what the
+ * server sends, and what dnssec.ts signs.
+ */
+export function fixtureRecords(owner: string, records: DnsFixtureRecords, type: string, ttl: number): Answer[] {
+  const base = { name: owner, ttl, class: 'IN' as const };
+  switch (type) {
+    case 'A':
+      return (records.A ?? []).map((data) => ({ ...base, type: 'A' as const, data }));
+    case 'AAAA':
+      return (records.AAAA ?? []).map((data) => ({ ...base, type: 'AAAA' as const, data }));
+    case 'NS':
+      return (records.NS ?? []).map((data) => ({ ...base, type: 'NS' as const, data }));
+    case 'PTR':
+      return (records.PTR ?? []).map((data) => ({ ...base, type: 'PTR' as const, data }));
+    case 'CNAME':
+      return records.CNAME ? [{ ...base, type: 'CNAME' as const, data: records.CNAME }] : [];
+    case 'MX':
+      return (records.MX ?? []).map((mx) => ({
+        ...base,
+        type: 'MX' as const,
+        data: { preference: mx.priority, exchange: mx.exchange },
+      }));
+    case 'TXT':
+      return (records.TXT ?? []).map((value) => ({ ...base, type: 'TXT' as const, data: txtStrings(value) }));
+    case 'TLSA':
+      return (records.TLSA ?? []).map((tlsa) => ({
+        ...base,
+        type: 'TLSA' as const,
+        data: {
+          usage: tlsa.usage,
+          selector: tlsa.selector,
+          matchingType: tlsa.matchingType,
+          certificate: typeof tlsa.data === 'string' ? Buffer.from(tlsa.data, 'hex') : tlsa.data,
+        },
+      }));
+    case 'SOA': {
+      const soa = records.SOA;
+      if (!soa) return [];
+      return [
+        {
+          ...base,
+          type: 'SOA' as const,
+          data: {
+            mname: soa.mname,
+            rname: soa.rname,
+            serial: soa.serial,
+            refresh: soa.refresh ?? 3600,
+            retry: soa.retry ?? 600,
+            expire: soa.expire ?? 604800,
+            minimum: soa.minimum ?? 300,
+          },
+        },
+      ];
+    }
+    case 'DNSKEY':
+      return (records.DNSKEY ?? []).map((key) => ({ ...base, type: 'DNSKEY' as const, data: { flags: key.flags, algorithm: key.algorithm, key: key.key } }));
+    case 'DS':
+      return (records.DS ?? []).map((ds) => ({
+        ...base,
+        type: 'DS' as const,
+        data: { keyTag: ds.keyTag, algorithm: ds.algorithm, digestType: ds.digestType, digest: typeof ds.digest === 'string' ? Buffer.from(ds.digest, 'hex') : ds.digest },
+      }));
+    case 'RRSIG':
+      return (records.RRSIG ?? []).map((sig) => ({ ...base, type: 'RRSIG' as const, data: { ...sig } }));
+    default:
+      return [];
+  }
 }
 
 export async function startDnsServer(options: DnsServerOptions = {}): Promise<TestDnsServer> {
@@ -175,81 +291,59 @@ export async function startDnsServer(options: DnsServerOptions = {}): Promise<Te
     }
   }
 
-  function recordsOf(owner: string, records: DnsFixtureRecords, type: string): Answer[] {
-    const base = { name: owner, ttl, class: 'IN' as const };
-    switch (type) {
-      case 'A':
-        return (records.A ?? []).map((data) => ({ ...base, type: 'A' as const, data }));
-      case 'AAAA':
-        return (records.AAAA ?? []).map((data) => ({ ...base, type: 'AAAA' as const, data }));
-      case 'NS':
-        return (records.NS ?? []).map((data) => ({ ...base, type: 'NS' as const, data }));
-      case 'PTR':
-        return (records.PTR ?? []).map((data) => ({ ...base, type: 'PTR' as const, data }));
-      case 'CNAME':
-        return records.CNAME ? [{ ...base, type: 'CNAME' as const, data: records.CNAME }] : [];
-      case 'MX':
-        return (records.MX ?? []).map((mx) => ({
-          ...base,
-          type: 'MX' as const,
-          data: { preference: mx.priority, exchange: mx.exchange },
-        }));
-      case 'TXT':
-        return (records.TXT ?? []).map((value) => ({ ...base, type: 'TXT' as const, data: txtStrings(value) }));
-      case 'TLSA':
-        return (records.TLSA ?? []).map((tlsa) => ({
-          ...base,
-          type: 'TLSA' as const,
-          data: {
-            usage: tlsa.usage,
-            selector: tlsa.selector,
-            matchingType: tlsa.matchingType,
-            certificate: typeof tlsa.data === 'string' ? Buffer.from(tlsa.data, 'hex') : tlsa.data,
-          },
-        }));
-      case 'SOA': {
-        const soa = records.SOA;
-        if (!soa) return [];
-        return [
-          {
-            ...base,
-            type: 'SOA' as const,
-            data: {
-              mname: soa.mname,
-              rname: soa.rname,
-              serial: soa.serial,
-              refresh: soa.refresh ?? 3600,
-              retry: soa.retry ?? 600,
-              expire: soa.expire ?? 604800,
-              minimum: soa.minimum ?? 300,
-            },
-          },
-        ];
-      }
-      default:
-        return [];
-    }
-  }
-
-  /** Builds the answer section and rcode for one question. */
-  function resolve(question: Question): { rcode: number; answers: Answer[] } {
+  /** Builds the answer section and rcode for one question; `owner` is the last name of a CNAME chain. */
+  function resolve(question: Question): { rcode: number; answers: Answer[]; owner: string } {
     const answers: Answer[] = [];
     let owner = question.name.endsWith('.') ? question.name.slice(0, -1) : question.name;
     for (let hop = 0; hop <= MAX_CNAME_HOPS; hop++) {
       const records = find(normalise(owner));
       if (!records) {
         // After a CNAME the rcode describes the last name of the chain (RFC 6604).
-        return { rcode: isEmptyNonTerminal(normalise(owner)) ? RCODE.NOERROR : RCODE.NXDOMAIN, answers };
+        return { rcode: isEmptyNonTerminal(normalise(owner)) ? RCODE.NOERROR : RCODE.NXDOMAIN, answers, owner };
       }
-      const direct = recordsOf(owner, records, question.type);
+      const direct = fixtureRecords(owner, records, question.type, ttl);
       if (direct.length > 0 || question.type === 'CNAME' || !records.CNAME) {
         answers.push(...direct);
-        return { rcode: RCODE.NOERROR, answers };
+        return { rcode: RCODE.NOERROR, answers, owner };
       }
-      answers.push(...recordsOf(owner, records, 'CNAME'));
+      answers.push(...fixtureRecords(owner, records, 'CNAME', ttl));
       owner = records.CNAME;
     }
-    return { rcode: RCODE.SERVFAIL, answers };
+    return { rcode: RCODE.SERVFAIL, answers, owner };
+  }
+
+  /**
+   * DNSSEC OK (RFC 4035 §3.1.1, §3.1.3): the RRSIGs covering each RRset of the answer (a wildcard's
+   * signatures under the name asked), and for a negative answer the SOA of the zone the name falls in
+   * with its RRSIGs in the authority section: the zone is the closest name at or above it holding an
+   * SOA, and for a DS question the closest one above it (the parent side of a zone cut, RFC 4035 §3.1.4.1).
+   * No NSEC or NSEC3 records: the fixture proves no denial of existence (RFC 4035 §3.1.3).
+   */
+  function signed(question: Question, rcode: number, answers: Answer[], owner: string): { answers: Answer[]; authorities: Answer[] } {
+    const withSignatures: Answer[] = [...answers];
+    const covered = new Set<string>();
+    for (const answer of answers) {
+      const key = `${normalise(answer.name)} ${answer.type}`;
+      if (answer.type === 'RRSIG' || covered.has(key)) continue;
+      covered.add(key);
+      const records = find(normalise(answer.name));
+      for (const sig of records?.RRSIG ?? []) {
+        if (sig.typeCovered !== answer.type) continue;
+        withSignatures.push({ name: answer.name, type: 'RRSIG', ttl, class: 'IN', data: { ...sig } });
+      }
+    }
+    const negative = rcode === RCODE.NXDOMAIN || !answers.some((answer) => answer.type === question.type);
+    if (!negative || (rcode !== RCODE.NOERROR && rcode !== RCODE.NXDOMAIN)) return { answers: withSignatures, authorities: [] };
+    let apex: string | null = normalise(owner);
+    if (question.type === 'DS' && answers.length === 0) apex = parentOf(apex);
+    while (apex !== null && !zone.get(apex)?.SOA) apex = parentOf(apex);
+    if (apex === null) return { answers: withSignatures, authorities: [] };
+    const apexRecords = zone.get(apex) as DnsFixtureRecords;
+    const authorities = fixtureRecords(apex === '' ? '.' : apex, apexRecords, 'SOA', ttl);
+    for (const sig of apexRecords.RRSIG ?? []) {
+      if (sig.typeCovered === 'SOA') authorities.push({ name: apex === '' ? '.' : apex, type: 'RRSIG', ttl, class: 'IN', data: { ...sig } });
+    }
+    return { answers: withSignatures, authorities };
   }
 
   function respond(query: DecodedPacket, transport: 'udp' | 'tcp', send: (packet: Packet) => void): void {
@@ -258,6 +352,8 @@ export async function startDnsServer(options: DnsServerOptions = {}): Promise<Te
     const ednsUdpSize = opt && 'udpPayloadSize' in opt ? opt.udpPayloadSize : null;
     const id = query.id ?? 0;
     const recursionDesired = query.flag_rd;
+    const dnssecOk = opt !== undefined && 'flag_do' in opt && opt.flag_do === true;
+    const checkingDisabled = query.flag_cd;
     const header = (rcode: number, truncated = false): Packet => ({
       type: 'response',
       id,
@@ -265,10 +361,11 @@ export async function startDnsServer(options: DnsServerOptions = {}): Promise<Te
         dnsPacket.AUTHORITATIVE_ANSWER |
         (recursionDesired ? dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE : 0) |
         (truncated ? dnsPacket.TRUNCATED_RESPONSE : 0) |
+        (checkingDisabled ? dnsPacket.CHECKING_DISABLED : 0) |
         rcode,
       questions: question ? [question] : [],
       answers: [],
-      additionals: ednsUdpSize !== null ? [{ type: 'OPT', name: '.', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 0, flags: 0, flag_do: false, options: [] }] : [],
+      additionals: ednsUdpSize !== null ? [{ type: 'OPT', name: '.', udpPayloadSize: 1232, extendedRcode: 0, ednsVersion: 0, flags: dnssecOk ? dnsPacket.DNSSEC_OK : 0, flag_do: dnssecOk, options: [] }] : [],
     });
 
     if (!question || query.type !== 'query') {
@@ -277,7 +374,7 @@ export async function startDnsServer(options: DnsServerOptions = {}): Promise<Te
     }
     queries++;
     const name = question.name.endsWith('.') ? question.name.slice(0, -1) : question.name;
-    if (logQueries) queryLog.push({ name, type: question.type, transport, id, recursionDesired, ednsUdpSize });
+    if (logQueries) queryLog.push({ name, type: question.type, transport, id, recursionDesired, ednsUdpSize, dnssecOk, checkingDisabled });
 
     const behaviour = behaviourFor(normalise(name));
     if (behaviour === 'timeout') return;
@@ -286,8 +383,10 @@ export async function startDnsServer(options: DnsServerOptions = {}): Promise<Te
     if (behaviour === 'truncate' && transport === 'udp') return send(header(RCODE.NOERROR, true));
 
     const answer = (): void => {
-      const { rcode, answers } = resolve(question);
-      const response = { ...header(rcode), answers };
+      const resolved = resolve(question);
+      const { rcode } = resolved;
+      const { answers, authorities } = dnssecOk ? signed(question, rcode, resolved.answers, resolved.owner) : { answers: resolved.answers, authorities: [] };
+      const response = { ...header(rcode), answers, authorities };
       // Real truncation too: a UDP answer larger than the client's buffer (512 without EDNS0).
       if (transport === 'udp' && dnsPacket.encodingLength(response) > Math.max(512, ednsUdpSize ?? 512)) {
         send(header(rcode, true));

@@ -39,3 +39,4 @@ export { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest, type Resp
 export { startMxServer, type TestMxServer, type MxServerOptions } from './mx-server.js';
 export { startHttpsServer, type TestHttpsServer, type HttpsServerOptions, type HttpsFixtureHost, type HttpsFixtureResponse, type HttpsRequestLogEntry } from './https-server.js';
 export { issueMarkCertificate, type MarkCertOptions } from './bimi.js';
+export { generateZoneKey, signFixtureZones, signRrset, dsRecord, dsPresentation, keyTag, canonicalName, rrsigTime, DNSSEC_ALGORITHMS, KSK_FLAGS, ZONE_KEY_FLAGS, type ZoneSigningKey, type ZoneKeyOptions, type FixtureZone, type SignOptions, type DnsFixtureDnskey, type DnsFixtureDs, type DnsFixtureRrsig } from './dnssec.js';

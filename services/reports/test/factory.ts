@@ -102,6 +102,7 @@ export function factory(db: Database) {
         smtp: { hosts: [{ exchange: 'mx1.example.net', ip: '192.0.2.25', starttls: true, tlsVersion: 'TLSv1.3' }] },
         dane: { hosts: [{ exchange: 'mx1.example.net', ip: '192.0.2.25', tlsa: [{ usage: 3, selector: 1, matchingType: 1, data: 'ab'.repeat(32) }], matched: true, matchedRecord: '3 1 1' }] },
         bimi: { record: 'v=BIMI1; l=https://example.net/logo.svg; a=https://example.net/vmc.pem', certificate: { present: true, markType: 'VMC', issuer: 'Test Mark CA' } },
+        dnssec: { chain: [{ zone: '.', validated: true }, { zone: 'net.', validated: true }, { zone: 'example.net.', validated: true }] },
         reverse_dns: { addresses: [{ ip: '192.0.2.25', source: 'MX mx1.example.net', ptr: ['mx1.example.net'], forwardConfirmed: true }] },
       };
       await db
@@ -130,7 +131,7 @@ export function factory(db: Database) {
               dane: 1,
               bimi: 1,
             },
-            configurationHealth: { dnsPerformance: 10, mailRouting: 6, nameServers: 4, reverseDns: 5 },
+            configurationHealth: { dnsPerformance: 10, mailRouting: 6, nameServers: 3, reverseDns: 4, dnssec: 2 },
           }),
         })
         .execute();

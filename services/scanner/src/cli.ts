@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline';
 import { loadEnvOrExit } from '@sendwell/server-kit';
 import { checkHost } from './checks/spf/evaluate.js';
 import { closeSharedDnsTransport } from './dns/dns-transport.js';
+import { closeSharedTimingTransport } from './dns/timing-transport.js';
 import { createResolver } from './dns/resolver.js';
 import { loadEnv, scanConfigFromEnv, type Env } from './env.js';
 import { checksRegistry } from './scan/checks-registry.js';
@@ -146,7 +147,7 @@ async function main(argv: string[]): Promise<number> {
   try {
     return args.mode === 'spf-eval' ? await spfEvalCommand(env) : await scanCommand(env, args);
   } finally {
-    await closeSharedDnsTransport();
+    await Promise.all([closeSharedDnsTransport(), closeSharedTimingTransport()]);
   }
 }
 

@@ -8,9 +8,11 @@ import { zonesFrom } from './checks/blacklist/plan.js';
 import { DEFAULT_DNSBL_DOMAIN_ZONES, DEFAULT_DNSBL_IP_ZONES } from './checks/blacklist/zones.js';
 import type { Check, ScanConfig } from './checks/types.js';
 import { closeSharedDnsTransport } from './dns/dns-transport.js';
+import { closeSharedTimingTransport } from './dns/timing-transport.js';
 import { createResolver } from './dns/resolver.js';
 import { sharedAnswerCache } from './dns/shared-cache.js';
 import { scanConfigFromEnv, type Env } from './env.js';
+import { configureTimingGate } from './timing/timing-gate.js';
 import { runScan } from './scan/run-scan.js';
 import { ScanRecorder } from './scan/scan-recorder.js';
 import { startScheduler } from './scheduler/scheduler.js';
@@ -73,6 +75,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     logger: logger.child({ module: 'BlocklistRegistry' }),
   });
   const config: ScanConfig = { ...scanConfigFromEnv(env), blocklistHealth: blocklists };
+  configureTimingGate({ limit: env.SCAN_TIMING_PROBES });
   const metrics = new ScanMetrics(options.collectDefaultMetrics ?? true);
 
   const scan: ScanFn = (domain, dkimSelectors, scanOptions = {}) =>
@@ -150,7 +153,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
       blocklists.stop();
       await queues.close();
       await Promise.all([closeRedis(workerRedis), closeRedis(queueRedis)]);
-      await closeSharedDnsTransport();
+      await Promise.all([closeSharedDnsTransport(), closeSharedTimingTransport()]);
       await db.destroy();
     },
   };

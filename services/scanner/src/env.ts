@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { baseEnvSchema, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
 import { z } from 'zod';
 import { parseDnsblZoneSpecs } from './checks/blacklist/zones.js';
+import { parseTrustAnchors } from './checks/dnssec/trust-anchor.js';
 import type { ScanConfig } from './checks/types.js';
 import { parseDnsServers } from './dns/servers.js';
 
@@ -84,6 +85,24 @@ const schema = baseEnvSchema
     /** EHLO name of the SMTP probe; a receiving server may check that it resolves to the scanner's address. */
     SCAN_HELO_NAME: z.string().regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a fully qualified host name').default('scanner.sendwell.invalid'),
     SCAN_AUTHORITATIVE_DNS_PORT: envPort(53),
+    /** DS records in presentation format (`. 20326 8 2 E06D…`, separated by `;`); empty: the root's KSK-2017 and KSK-2024. */
+    SCAN_DNSSEC_TRUST_ANCHOR: z
+      .string()
+      .default('')
+      .transform((value, ctx) => {
+        if (value.trim() === '') return null;
+        try {
+          return parseTrustAnchors(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    /**
+     * Timing probes (the DNS performance check's SOA questions) in flight at once in one process, so
+     * every answer is read in the first turn of the event loop after it arrives (src/timing/timing-gate.ts).
+     */
+    SCAN_TIMING_PROBES: positiveInt(16, 1_000),
     /** Per-connection timeout of TLS and other network probes. */
     SCAN_TIMEOUT_MS: positiveInt(5_000, 120_000),
     /** A check still running after this is abandoned as `unknown`, so one hung probe cannot hold a worker slot (nor outlast the 25 s shutdown grace). */
@@ -117,6 +136,7 @@ export function scanConfigFromEnv(env: Env): ScanConfig {
     smtpPort: env.SCAN_SMTP_PORT,
     heloName: env.SCAN_HELO_NAME,
     authoritativeDnsPort: env.SCAN_AUTHORITATIVE_DNS_PORT,
+    ...(env.SCAN_DNSSEC_TRUST_ANCHOR ? { dnssecTrustAnchors: env.SCAN_DNSSEC_TRUST_ANCHOR } : {}),
     timeoutMs: env.SCAN_TIMEOUT_MS,
     outbound: { allowLoopback: env.ALLOW_LOOPBACK_TARGETS },
   };

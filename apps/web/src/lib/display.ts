@@ -119,6 +119,7 @@ export function checkRowLabel(type: string, status: string | null | undefined): 
     case 'reverse_dns':
     case 'dane':
     case 'bimi':
+    case 'dnssec':
       return mailCheckLabel(status);
     case 'blacklist':
       return blacklistLabel(status);

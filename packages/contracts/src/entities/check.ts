@@ -7,11 +7,12 @@ export const coreCheckTypes = ['spf', 'dkim', 'dmarc', 'blacklist', 'ssl_certifi
 export type CoreCheckType = (typeof coreCheckTypes)[number];
 /**
  * The second depth: how mail travels (MTA-STS, TLS-RPT, the MX hosts' STARTTLS, DANE), who the sending
- * addresses say they are (forward-confirmed reverse DNS) and the brand's logo (BIMI). Stored and scored like the core checks,
+ * addresses say they are (forward-confirmed reverse DNS), the brand's logo (BIMI) and whether the
+ * zone's answers can be trusted (DNSSEC). Stored and scored like the core checks,
  * shown on the detail page and in reports; a missing one is optional hardening, so it never makes a
  * domain's overall status worse than a warning (see the scanner's domain-status.ts).
  */
-export const mailCheckTypes = ['mta_sts', 'tls_rpt', 'smtp', 'reverse_dns', 'dane', 'bimi'] as const;
+export const mailCheckTypes = ['mta_sts', 'tls_rpt', 'smtp', 'reverse_dns', 'dane', 'bimi', 'dnssec'] as const;
 export type MailCheckType = (typeof mailCheckTypes)[number];
 export const checkTypes = [...coreCheckTypes, ...mailCheckTypes] as const;
 export const checkTypeSchema = z.enum(checkTypes);
@@ -329,6 +330,55 @@ export const bimiDetailsSchema = z.looseObject({
 });
 export type BimiDetails = z.infer<typeof bimiDetailsSchema>;
 
+/**
+ * DNSSEC (RFC 4033–4035): the chain of trust from the trust anchor (the root's KSK by default) down
+ * to the domain's zone through DS, DNSKEY and RRSIG records, and the signatures over the records the
+ * scanner reads (SOA, MX, the SPF and DMARC TXT records, the MX hosts' TLSA records). Zones are
+ * written without the trailing dot, the root as ".".
+ */
+const dnssecStates = ['secure', 'insecure', 'bogus', 'indeterminate'] as const;
+export const dnssecDetailsSchema = z.looseObject({
+  ...base,
+  /** secure: validated from the anchor; insecure: provably unsigned (or only unsupported algorithms); bogus: fails validation (RFC 4033 §5). */
+  state: z.enum(dnssecStates).nullable().optional(),
+  /** The zone holding the domain's records. */
+  zone: z.string().nullable().optional(),
+  /** The trust anchors the chain starts from, as DS records in presentation format. */
+  trustAnchor: z.array(z.string()).optional(),
+  /** One entry per zone from the anchor down: the DS records the parent publishes and the keys the zone does. */
+  chain: z
+    .array(
+      z.looseObject({
+        zone: z.string(),
+        state: z.enum(dnssecStates).nullable().optional(),
+        /** Digest types of the DS records at the parent (1 SHA-1, 2 SHA-256, 4 SHA-384); empty for the anchor's zone. */
+        dsDigestTypes: z.array(z.number().int()).optional(),
+        /** Algorithms of the zone's DNSKEY records (8 RSA/SHA-256, 13 ECDSA P-256 …). */
+        keyAlgorithms: z.array(z.number().int()).optional(),
+        /** Key tags of the keys the DS records (or the anchor) authenticate. */
+        keyTags: z.array(z.number().int()).optional(),
+        validated: z.boolean(),
+        error: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
+  /** Each RRset read, whether its signature validated, and when that signature expires. */
+  signedRecords: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        type: z.string(),
+        state: z.enum(dnssecStates).nullable().optional(),
+        validated: z.boolean(),
+        algorithm: z.number().int().nullable().optional(),
+        expiresAt: z.string().nullable().optional(),
+        error: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
+});
+export type DnssecDetails = z.infer<typeof dnssecDetailsSchema>;
+
 export const checkDetailsByType = {
   spf: spfDetailsSchema,
   dkim: dkimDetailsSchema,
@@ -342,6 +392,7 @@ export const checkDetailsByType = {
   reverse_dns: reverseDnsDetailsSchema,
   dane: daneDetailsSchema,
   bimi: bimiDetailsSchema,
+  dnssec: dnssecDetailsSchema,
 } as const satisfies Record<CheckType, z.ZodType>;
 export type CheckDetails<T extends CheckType> = z.infer<(typeof checkDetailsByType)[T]>;
 
@@ -370,6 +421,7 @@ export const domainCheckSchema = z.discriminatedUnion('type', [
   checkBase.extend({ type: z.literal('reverse_dns'), details: reverseDnsDetailsSchema }),
   checkBase.extend({ type: z.literal('dane'), details: daneDetailsSchema }),
   checkBase.extend({ type: z.literal('bimi'), details: bimiDetailsSchema }),
+  checkBase.extend({ type: z.literal('dnssec'), details: dnssecDetailsSchema }),
 ]);
 export type DomainCheck = z.infer<typeof domainCheckSchema>;
 

@@ -152,4 +152,5 @@ export const reportCheckTitles: Record<z.infer<typeof checkTypeSchema>, string> 
   reverse_dns: 'Reverse DNS',
   dane: 'DANE',
   bimi: 'BIMI',
+  dnssec: 'DNSSEC',
 };

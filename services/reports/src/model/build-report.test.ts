@@ -39,7 +39,7 @@ function source(overrides: Partial<ReportSource> = {}): ReportSource {
         weightedScores: { emailAuthentication: 31, securityDeliverability: 20, configurationHealth: 10 },
         emailAuthentication: { spf: 13, dkim: 13, dmarc: 7 },
         securityDeliverability: { blacklist: { score: 6 }, ssl: 10, spoofingProtection: 3 },
-        configurationHealth: { dnsPerformance: 10, mailRouting: 6, nameServers: 1 },
+        configurationHealth: { dnsPerformance: 10, mailRouting: 6, nameServers: 0 },
       },
     },
     windowDays: 90,

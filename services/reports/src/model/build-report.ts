@@ -82,6 +82,7 @@ const CHECK_PART: Record<CheckType, keyof typeof REPUTATION_PART_WEIGHTS> = {
   reverse_dns: 'reverseDns',
   dane: 'dane',
   bimi: 'bimi',
+  dnssec: 'dnssec',
 };
 
 /** Where the scanner's factors keep each part's points. */
@@ -109,6 +110,7 @@ function earnedFromFactors(factors: unknown, part: keyof typeof REPUTATION_PART_
     case 'mailRouting':
     case 'nameServers':
     case 'reverseDns':
+    case 'dnssec':
       return num(config[part]);
   }
 }
@@ -183,6 +185,12 @@ function published(type: CheckType, check: SourceCheck, domain: string, snapshot
         const records = arr(h.tlsa).flatMap((t) => (isRecord(t) ? [`${String(t.usage)} ${String(t.selector)} ${String(t.matchingType)}`] : []));
         if (records.length === 0) continue;
         add(`TLSA _25._tcp.${String(h.exchange)}`, `${records.join(', ')}${h.matched === true ? ' (matches)' : h.matched === false ? ' (no match)' : ''}`);
+      }
+      break;
+    case 'dnssec':
+      for (const link of arr(d.chain)) {
+        if (!isRecord(link) || !str(link.zone)) continue;
+        add(`Zone ${String(link.zone)}`, link.validated === true ? 'signed, validated' : (str(link.error) ?? 'not validated'));
       }
       break;
     case 'bimi': {

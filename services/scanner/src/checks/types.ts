@@ -2,6 +2,7 @@ import type { CheckDetails, CheckStatus, CheckType, Finding } from '@sendwell/co
 import type { OutboundPolicy } from '@sendwell/server-kit';
 import type { Resolver } from '../dns/types.js';
 import type { DnsblZoneSpec } from './blacklist/zones.js';
+import type { DsRecord } from './dnssec/trust-anchor.js';
 
 /**
  * What a check module returns: the stored shape of one `domain_checks` row (part 2 §3), with
@@ -40,6 +41,8 @@ export interface ScanConfig {
   timeoutMs: number;
   /** Which addresses taken from DNS a check may connect to (the outbound guard; loopback only in tests). */
   outbound: OutboundPolicy;
+  /** DNSSEC trust anchors (SCAN_DNSSEC_TRUST_ANCHOR); without them, the root's published KSKs. */
+  dnssecTrustAnchors?: readonly DsRecord[];
   /** The block lists' self-test results (src/blocklists/registry.ts); without it every list is asked. */
   blocklistHealth?: BlocklistHealthView;
 }

@@ -25,6 +25,8 @@ export interface DnsQuestion {
   /** Lower-case, without a trailing dot. */
   name: string;
   type: RecordType;
+  /** DNSSEC: the DO bit in the OPT record and CD in the header (RFC 4035 §3.2.1, §3.2.2); see encodeQuery. */
+  dnssec?: boolean;
 }
 
 export interface ExchangeOptions {
@@ -36,8 +38,15 @@ export interface ExchangeOptions {
 
 export interface DnsExchange {
   response: DecodedPacket;
-  /** Round trip of the question, including the TCP retry when the UDP answer was truncated. */
+  /**
+   * Round trip of the question, including the TCP retry when the UDP answer was truncated:
+   * receivedAt − sentAt, both taken in the socket's own callbacks, not after the promise resolved.
+   */
   timeMs: number;
+  /** performance.now() when the question left (the socket's send; before the call if it was sent synchronously). */
+  sentAt: number;
+  /** performance.now() at the top of the socket's handler of the answer ('message', or 'data' over TCP). */
+  receivedAt: number;
   truncatedRetriedOverTcp: boolean;
 }
 
@@ -61,6 +70,15 @@ export interface DnsTransportOptions {
 interface UdpSlot {
   socket: dgram.Socket;
   pending: Map<number, Pending>;
+  /** Bound: a send goes out synchronously (before that, dgram queues it until the bind completes). */
+  listening: boolean;
+}
+
+/** An answer with the times the socket saw it leave and arrive (performance.now()). */
+interface TimedAnswer {
+  packet: DecodedPacket;
+  sentAt: number;
+  receivedAt: number;
 }
 
 /**
@@ -70,6 +88,8 @@ interface UdpSlot {
 class Pending {
   readonly timer: NodeJS.Timeout;
   private settled = false;
+  /** When the question left: just before the send, or in its callback when dgram had to queue it. */
+  sentAt = 0;
 
   constructor(
     private readonly slot: UdpSlot,
@@ -79,15 +99,15 @@ class Pending {
     readonly question: DnsQuestion,
     timeoutMs: number,
     private readonly onSettled: () => void,
-    private readonly resolveAnswer: (packet: DecodedPacket) => void,
+    private readonly resolveAnswer: (answer: TimedAnswer) => void,
     private readonly rejectAnswer: (error: Error) => void,
   ) {
     this.timer = setTimeout(timeOut, timeoutMs, this);
   }
 
-  resolve(packet: DecodedPacket): void {
+  resolve(packet: DecodedPacket, receivedAt: number): void {
     if (!this.finish()) return;
-    this.resolveAnswer(packet);
+    this.resolveAnswer({ packet, sentAt: this.sentAt, receivedAt });
   }
 
   /** The network failed (send error, socket error, transport closed). */
@@ -101,9 +121,11 @@ class Pending {
     this.rejectAnswer(new DnsTimeoutError(this.question.name, this.question.type, this.server));
   }
 
-  /** The send's completion: only a failure matters. */
-  sent(error: Error | null): void {
+  /** The send's completion: a failure, or (for a send dgram queued) the time the question left. */
+  sent(error: Error | null, queued: boolean): void {
+    const at = performance.now();
     if (error) this.reject(error);
+    else if (queued && !this.settled) this.sentAt = at;
   }
 
   private finish(): boolean {
@@ -120,12 +142,20 @@ function timeOut(pending: Pending): void {
   pending.timedOut();
 }
 
-const QTYPE: Record<RecordType, number> = { A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28, TLSA: 52 };
+const QTYPE: Record<RecordType, number> = { A: 1, NS: 2, CNAME: 5, SOA: 6, PTR: 12, MX: 15, TXT: 16, AAAA: 28, TLSA: 52, DS: 43, RRSIG: 46, DNSKEY: 48 };
 const OPT_TYPE = 41;
 const CLASS_IN = 1;
 const HEADER_BYTES = 12;
 /** Root owner (1), type (2), class = UDP payload size (2), TTL = ext. rcode, version, flags (4), rdlength (2). */
 const OPT_BYTES = 11;
+
+/**
+ * DNSSEC questions (queryDnssec): Checking Disabled in the header, so the recursive server hands over
+ * data it would find bogus and the scanner can say why (RFC 4035 §3.2.2), and DNSSEC OK in the OPT
+ * record's flags (the top bit of its TTL field), so the RRSIGs come with the answer (RFC 3225 §3).
+ */
+const DNSSEC_HEADER_FLAGS = dnsPacket.CHECKING_DISABLED;
+const DNSSEC_OK = 0x8000;
 
 /**
  * The query message, written directly (RFC 1035 §4.1, EDNS0 OPT per RFC 6891 §6.1.2): the same
@@ -138,7 +168,7 @@ export function encodeQuery(id: number, question: DnsQuestion, recurse: boolean)
   const nameBytes = name.length === 0 ? 1 : Buffer.byteLength(name) + 2;
   const buffer = Buffer.allocUnsafe(HEADER_BYTES + nameBytes + 4 + OPT_BYTES);
   buffer.writeUInt16BE(id, 0);
-  buffer.writeUInt16BE(recurse ? dnsPacket.RECURSION_DESIRED : 0, 2);
+  buffer.writeUInt16BE((recurse ? dnsPacket.RECURSION_DESIRED : 0) | (question.dnssec === true ? DNSSEC_HEADER_FLAGS : 0), 2);
   buffer.writeUInt16BE(1, 4); // QDCOUNT
   buffer.writeUInt32BE(0, 6); // ANCOUNT, NSCOUNT
   buffer.writeUInt16BE(1, 10); // ARCOUNT: the OPT record
@@ -161,7 +191,7 @@ export function encodeQuery(id: number, question: DnsQuestion, recurse: boolean)
   buffer[offset] = 0; // OPT owner: the root
   buffer.writeUInt16BE(OPT_TYPE, offset + 1);
   buffer.writeUInt16BE(EDNS_UDP_PAYLOAD_SIZE, offset + 3);
-  buffer.writeUInt32BE(0, offset + 5); // extended rcode 0, version 0, DO clear
+  buffer.writeUInt32BE(question.dnssec === true ? DNSSEC_OK : 0, offset + 5); // extended rcode 0, version 0, DO per question
   buffer.writeUInt16BE(0, offset + 9); // no options
   return buffer;
 }
@@ -233,10 +263,11 @@ export function createDnsTransport(options: DnsTransportOptions = {}): DnsTransp
 
   function openSlot(family: 'udp4' | 'udp6', index: number): UdpSlot {
     const socket = dgram.createSocket(family);
-    const slot: UdpSlot = { socket, pending: new Map() };
+    const slot: UdpSlot = { socket, pending: new Map(), listening: false };
     // Unref'd: an idle transport never keeps the process alive; pending timers do while needed.
     socket.unref();
     socket.on('listening', () => {
+      slot.listening = true;
       try {
         socket.setRecvBufferSize(RECEIVE_BUFFER_BYTES);
       } catch {
@@ -244,13 +275,15 @@ export function createDnsTransport(options: DnsTransportOptions = {}): DnsTransp
       }
     });
     socket.on('message', (message, remote) => {
+      // First: the arrival as near the socket as Node allows, before any decoding.
+      const receivedAt = performance.now();
       if (message.length < 12) return;
       const pending = slot.pending.get(message.readUInt16BE(0));
       if (!pending || remote.port !== pending.server.port || remote.address !== pending.address) return;
       const packet = decode(message);
       if (!packet || !answersQuestion(packet, pending.question)) return;
       slot.pending.delete(message.readUInt16BE(0));
-      pending.resolve(packet);
+      pending.resolve(packet, receivedAt);
     });
     socket.on('error', (error) => {
       // A socket-level failure: fail its questions (each attempt may retry) and replace the socket.
@@ -280,28 +313,31 @@ export function createDnsTransport(options: DnsTransportOptions = {}): DnsTransp
     inFlight--;
   };
 
-  function udpExchange(server: DnsServer, question: DnsQuestion, recurse: boolean, timeoutMs: number): Promise<DecodedPacket> {
+  function udpExchange(server: DnsServer, question: DnsQuestion, recurse: boolean, timeoutMs: number): Promise<TimedAnswer> {
     const route = routeOf(server.host);
     const family = route.family;
     let slot = pickSlot(family);
     if (slot.pending.size > 60_000) slot = pickSlot(family);
     const id = freeId(slot);
-    return new Promise<DecodedPacket>((resolve, reject) => {
+    return new Promise<TimedAnswer>((resolve, reject) => {
       const pending = new Pending(slot, id, server, route.address, question, timeoutMs, settled, resolve, reject);
       inFlight++;
       slot.pending.set(id, pending);
-      slot.socket.send(encodeQuery(id, question, recurse), server.port, server.host, (error) => pending.sent(error));
+      const queued = !slot.listening;
+      const query = encodeQuery(id, question, recurse);
+      pending.sentAt = performance.now();
+      slot.socket.send(query, server.port, server.host, (error) => pending.sent(error, queued));
     });
   }
 
   /** RFC 1035 §4.2.2 framing: a two-byte length before each message. */
-  function tcpExchange(server: DnsServer, question: DnsQuestion, recurse: boolean, timeoutMs: number): Promise<DecodedPacket> {
+  function tcpExchange(server: DnsServer, question: DnsQuestion, recurse: boolean, timeoutMs: number): Promise<{ packet: DecodedPacket; receivedAt: number }> {
     const id = randomId();
     const query = encodeQuery(id, question, recurse);
     const framed = Buffer.alloc(2 + query.length);
     framed.writeUInt16BE(query.length, 0);
     query.copy(framed, 2);
-    return new Promise<DecodedPacket>((resolve, reject) => {
+    return new Promise<{ packet: DecodedPacket; receivedAt: number }>((resolve, reject) => {
       inFlight++;
       const socket = net.connect({ host: server.host, port: server.port });
       tcpSockets.add(socket);
@@ -322,6 +358,7 @@ export function createDnsTransport(options: DnsTransportOptions = {}): DnsTransp
       );
       socket.on('connect', () => socket.write(framed));
       socket.on('data', (chunk) => {
+        const receivedAt = performance.now();
         buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
         while (buffered.length >= 2) {
           const length = buffered.readUInt16BE(0);
@@ -332,7 +369,7 @@ export function createDnsTransport(options: DnsTransportOptions = {}): DnsTransp
           const packet = decode(buffered.subarray(2, 2 + length));
           buffered = buffered.subarray(2 + length);
           if (packet && packet.id === id && answersQuestion(packet, question)) {
-            finish(() => resolve(packet));
+            finish(() => resolve({ packet, receivedAt }));
             return;
           }
         }
@@ -350,16 +387,16 @@ export function createDnsTransport(options: DnsTransportOptions = {}): DnsTransp
     },
     async exchange(server, question, { recurse, timeoutMs, onSend }) {
       if (closed) throw new Error('DNS transport is closed');
-      const started = performance.now();
       onSend?.();
-      const udpResponse = await udpExchange(server, question, recurse, timeoutMs);
-      if (!udpResponse.flag_tc) {
-        return { response: udpResponse, timeMs: performance.now() - started, truncatedRetriedOverTcp: false };
+      const udp = await udpExchange(server, question, recurse, timeoutMs);
+      const { sentAt } = udp;
+      if (!udp.packet.flag_tc) {
+        return { response: udp.packet, timeMs: udp.receivedAt - sentAt, sentAt, receivedAt: udp.receivedAt, truncatedRetriedOverTcp: false };
       }
       // Truncated (RFC 7766 §5): ask the same server again over TCP for the full answer.
       onSend?.();
-      const tcpResponse = await tcpExchange(server, question, recurse, timeoutMs);
-      return { response: tcpResponse, timeMs: performance.now() - started, truncatedRetriedOverTcp: true };
+      const tcp = await tcpExchange(server, question, recurse, timeoutMs);
+      return { response: tcp.packet, timeMs: tcp.receivedAt - sentAt, sentAt, receivedAt: tcp.receivedAt, truncatedRetriedOverTcp: true };
     },
     async close() {
       closed = true;

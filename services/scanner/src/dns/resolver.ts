@@ -1,11 +1,14 @@
 import type { Answer, DecodedPacket } from 'dns-packet';
 import { sharedDnsTransport, type DnsTransport } from './dns-transport.js';
+import { dnssecAnswerData, toDnssecResponse } from './dnssec-answers.js';
 import type { SharedAnswerCache } from './shared-cache.js';
+import { sharedTimingTransport } from './timing-transport.js';
 import {
   DnsServerError,
   DnsTimeoutError,
   type DnsResponse,
   type DnsServer,
+  type DnssecResponse,
   type QueryOptions,
   type Rcode,
   type RecordData,
@@ -29,6 +32,8 @@ export interface ResolverOptions {
    * process-wide sharedAnswerCache()); without it those questions are cached per scan only.
    */
   sharedCache?: SharedAnswerCache;
+  /** For questions asked with `{ timing: true }`; default the process-wide timing transport. */
+  timingTransport?: DnsTransport;
 }
 
 const RCODES: Record<number, Rcode> = {
@@ -119,6 +124,10 @@ function answerData(answer: Answer): RecordData[RecordType] | undefined {
         matchingType: answer.data.matchingType,
         data: answer.data.certificate.toString('hex'),
       };
+    case 'DNSKEY':
+    case 'DS':
+    case 'RRSIG':
+      return dnssecAnswerData(answer);
     default:
       return undefined;
   }
@@ -160,11 +169,13 @@ export function toDnsResponse<T extends RecordType>(
 class DnsResolver implements Resolver {
   private sent = 0;
   private readonly cache = new Map<string, Promise<DnsResponse>>();
+  private readonly dnssecCache = new Map<string, Promise<DnssecResponse>>();
   private readonly servers: DnsServer[];
   private readonly timeoutMs: number;
   private readonly attempts: number;
   private readonly caching: boolean;
   private readonly transport: DnsTransport;
+  private readonly timingTransport: DnsTransport | undefined;
   private readonly sharedCache: SharedAnswerCache | undefined;
   private readonly serversKey: string;
   private readonly countSend = () => {
@@ -178,6 +189,7 @@ class DnsResolver implements Resolver {
     this.attempts = 1 + Math.max(0, options.retries ?? 1);
     this.caching = options.cache ?? true;
     this.transport = options.transport ?? sharedDnsTransport();
+    this.timingTransport = options.timingTransport;
     this.sharedCache = options.sharedCache;
     // Answers are shared only between resolvers asking the same servers.
     this.serversKey = this.servers.map((server) => `${server.host}:${server.port}`).join(',');
@@ -195,7 +207,7 @@ class DnsResolver implements Resolver {
       return Promise.reject(error as Error);
     }
     const recurse = options.recurse ?? true;
-    if (options.server) return this.ask(qname, type, [options.server], recurse);
+    if (options.server) return this.ask(qname, type, [options.server], recurse, options.timing === true);
     const shared = options.shared === true && recurse && this.sharedCache !== undefined;
     if (!this.caching) return shared ? this.askShared(qname, type) : this.ask(qname, type, this.servers, recurse);
 
@@ -221,6 +233,64 @@ class DnsResolver implements Resolver {
       .then(({ response, fromNetwork }) => (fromNetwork ? response : { ...response, timeMs: 0 }) as DnsResponse<T>);
   }
 
+  // --- DNSSEC: questions with DO and CD set, answered with canonical rdata and the RRSIGs (dnssec-answers.ts).
+
+  queryDnssec(name: string, type: RecordType, options: Pick<QueryOptions, 'shared'> = {}): Promise<DnssecResponse> {
+    let qname: string;
+    try {
+      qname = dnssecQname(name);
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+    const shared = options.shared === true && this.sharedCache !== undefined;
+    if (!this.caching) return shared ? this.askDnssecShared(qname, type) : this.askDnssec(qname, type);
+    // Its own key space: the same question without DO is another answer.
+    const key = `${type} do ${qname}`;
+    const cached = this.dnssecCache.get(key);
+    if (cached) return cached.then((response) => ({ ...response, timeMs: 0 }));
+    const asked = shared ? this.askDnssecShared(qname, type) : this.askDnssec(qname, type);
+    this.dnssecCache.set(key, asked);
+    return asked;
+  }
+
+  /** The root's and the TLDs' keys are the same for every scan: one question per TTL for all of them. */
+  private askDnssecShared(qname: string, type: RecordType): Promise<DnssecResponse> {
+    const cache = this.sharedCache as SharedAnswerCache;
+    const key = `${this.serversKey} ${type} +do ${qname}`;
+    // The shared cache reads only rcode, answers, ttl and negativeTtl, which a DnssecResponse has too.
+    const fetch = () => this.askDnssec(qname, type) as unknown as Promise<DnsResponse>;
+    return cache
+      .resolve(key, fetch)
+      .then(({ response, fromNetwork }) => (fromNetwork ? response : { ...response, timeMs: 0 }) as unknown as DnssecResponse);
+  }
+
+  /** As ask(), with the DNSSEC bits set and the DNSSEC answer shape. */
+  private async askDnssec(name: string, type: RecordType): Promise<DnssecResponse> {
+    let failure: DnsTimeoutError | undefined;
+    let refused: DnssecResponse | undefined;
+    for (let attempt = 0; attempt < this.attempts; attempt++) {
+      const server = this.servers[attempt % this.servers.length] as DnsServer;
+      try {
+        const exchange = await this.transport.exchange(
+          server,
+          { name, type, dnssec: true },
+          { recurse: true, timeoutMs: this.timeoutMs, onSend: this.countSend },
+        );
+        const response = toDnssecResponse(exchange.response, exchange.timeMs, exchange.truncatedRetriedOverTcp);
+        if (RETRY_ELSEWHERE.has(response.rcode) && this.servers.length > 1 && attempt + 1 < this.attempts) {
+          refused = response;
+          continue;
+        }
+        return response;
+      } catch (error) {
+        if (!(error instanceof DnsTimeoutError)) throw error;
+        failure = error;
+      }
+    }
+    if (refused) return refused;
+    throw failure ?? new DnsTimeoutError(name, type, this.servers[0] as DnsServer);
+  }
+
   async lookup<T extends RecordType>(name: string, type: T, options?: Pick<QueryOptions, 'shared'>): Promise<Array<RecordData[T]>> {
     const response = await this.query(name, type, options);
     if (response.rcode === 'NOERROR' || response.rcode === 'NXDOMAIN') return response.answers;
@@ -232,18 +302,21 @@ class DnsResolver implements Resolver {
     type: T,
     servers: DnsServer[],
     recurse: boolean,
+    timed = false,
   ): Promise<DnsResponse<T>> {
     let failure: DnsTimeoutError | undefined;
     let refused: DnsResponse<T> | undefined;
+    const transport = timed ? (this.timingTransport ?? sharedTimingTransport()) : this.transport;
     for (let attempt = 0; attempt < this.attempts; attempt++) {
       const server = servers[attempt % servers.length] as DnsServer;
       try {
-        const exchange = await this.transport.exchange(
+        const exchange = await transport.exchange(
           server,
           { name, type },
           { recurse, timeoutMs: this.timeoutMs, onSend: this.countSend },
         );
         const response = toDnsResponse(exchange.response, type, exchange.timeMs, exchange.truncatedRetriedOverTcp);
+        if (timed) response.timing = { sentAt: exchange.sentAt, receivedAt: exchange.receivedAt };
         const anotherServerLeft = servers.length > 1 && attempt + 1 < this.attempts;
         if (RETRY_ELSEWHERE.has(response.rcode) && anotherServerLeft) {
           refused = response;
@@ -258,6 +331,11 @@ class DnsResolver implements Resolver {
     if (refused) return refused;
     throw failure ?? new DnsTimeoutError(name, type, servers[0] as DnsServer);
   }
+}
+
+/** The root for queryDnssec (normaliseName refuses the empty name), else the normalised name. */
+function dnssecQname(name: string): string {
+  return name === '' || name === '.' ? '' : normaliseName(name);
 }
 
 /** A resolver for one scan: it holds the scan's cache; the sockets are the shared transport's. */

@@ -3,7 +3,10 @@
  * with a per-query timeout, one retry and TCP fallback on truncation, and caches per scan so no
  * question is asked twice in one scan.
  */
-export type RecordType = 'A' | 'AAAA' | 'MX' | 'TXT' | 'NS' | 'SOA' | 'CNAME' | 'PTR' | 'TLSA';
+export type RecordType = 'A' | 'AAAA' | 'MX' | 'TXT' | 'NS' | 'SOA' | 'CNAME' | 'PTR' | 'TLSA' | DnssecRecordType;
+
+/** The DNSSEC record types (RFC 4034 §2–§5); see queryDnssec for answers with their signatures. */
+export type DnssecRecordType = 'DNSKEY' | 'DS' | 'RRSIG';
 
 export type Rcode = 'NOERROR' | 'NXDOMAIN' | 'SERVFAIL' | 'REFUSED' | 'FORMERR' | 'NOTIMP' | 'OTHER';
 
@@ -46,6 +49,9 @@ export interface RecordData {
   CNAME: string;
   PTR: string;
   TLSA: TlsaAnswer;
+  DNSKEY: DnskeyAnswer;
+  DS: DsAnswer;
+  RRSIG: RrsigAnswer;
 }
 
 export interface DnsServer {
@@ -69,6 +75,14 @@ export interface DnsResponse<T extends RecordType = RecordType> {
    * min(TTL, MINIMUM) of the authority section's SOA; null when the server sent no SOA.
    */
   negativeTtl: number | null;
+  /** Only for a question asked with `timing`: when it left and when its answer arrived, at the socket. */
+  timing?: DnsTiming;
+}
+
+/** performance.now() times taken in the socket's callbacks, for judging the loop lag between them (src/timing/). */
+export interface DnsTiming {
+  sentAt: number;
+  receivedAt: number;
 }
 
 /** A query that got no usable answer: every attempt timed out, or the network failed. */
@@ -95,6 +109,11 @@ export interface QueryOptions {
    * cache when the resolver has one (shared-cache.ts), within the answer's TTL.
    */
   shared?: boolean;
+  /**
+   * A timing probe (with `server`): asked on the timing transport's own socket (dns/timing-transport.ts)
+   * rather than the shared pool, and answered with `timing`, the socket's timestamps.
+   */
+  timing?: boolean;
 }
 
 export interface Resolver {
@@ -102,6 +121,13 @@ export interface Resolver {
   query<T extends RecordType>(name: string, type: T, options?: QueryOptions): Promise<DnsResponse<T>>;
   /** Shorthand: the answers' data; [] for NXDOMAIN or no data. Throws DnsTimeoutError, and on SERVFAIL/REFUSED a DnsServerError. */
   lookup<T extends RecordType>(name: string, type: T, options?: Pick<QueryOptions, 'shared'>): Promise<Array<RecordData[T]>>;
+  /**
+   * The question asked with DNSSEC OK and Checking Disabled (RFC 4035 §3.2.1, §3.2.2), so the
+   * recursive server sends the signatures and does not hide data it finds bogus: the answer and
+   * authority sections with every record's canonical rdata, and the RRSIGs apart. Cached per scan
+   * like query(); `shared` as for query(). Timeouts throw DnsTimeoutError; other rcodes are returned.
+   */
+  queryDnssec(name: string, type: RecordType, options?: Pick<QueryOptions, 'shared'>): Promise<DnssecResponse>;
   /** Questions actually sent on the network in this scan (cache hits excluded), for figures and benchmarks. */
   readonly queriesSent: number;
 }
@@ -116,4 +142,83 @@ export class DnsServerError extends Error {
   ) {
     super(`DNS query ${qtype} ${qname} failed with ${rcode}`);
   }
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * DNSSEC (RFC 4033–4035): the record types and the answers of queryDnssec.
+ * ---------------------------------------------------------------------------------------------- */
+
+/** A DNSKEY record (RFC 4034 §2.1): `key` is the public key field as sent. */
+export interface DnskeyAnswer {
+  /** 256 a zone key, 257 a zone key with the Secure Entry Point bit (a KSK). */
+  flags: number;
+  protocol: number;
+  algorithm: number;
+  key: Buffer;
+}
+
+/** A DS record (RFC 4034 §5.1). */
+export interface DsAnswer {
+  keyTag: number;
+  algorithm: number;
+  digestType: number;
+  /** The digest, lower-case hex. */
+  digest: string;
+}
+
+/** An RRSIG record (RFC 4034 §3.1); times are the 32-bit fields as sent (seconds, serial arithmetic). */
+export interface RrsigAnswer {
+  typeCovered: string;
+  algorithm: number;
+  labels: number;
+  originalTtl: number;
+  expiration: number;
+  inception: number;
+  keyTag: number;
+  /** Lower-case, without the trailing dot; '' for the root. */
+  signerName: string;
+  signature: Buffer;
+}
+
+/** One resource record of a DNSSEC answer, with what validation needs to rebuild the signed RRset. */
+export interface DnssecRecord {
+  /** Owner name, lower-case, without the trailing dot; '' for the root. */
+  name: string;
+  /** The type's mnemonic ('SOA', 'DNSKEY', 'UNKNOWN_65534' for one dns-packet does not name). */
+  type: string;
+  /** The type's number, as it goes into the signed data. */
+  typeCode: number;
+  ttl: number;
+  /**
+   * The rdata in canonical form (RFC 4034 §6.2): uncompressed, with the domain names inside the rdata
+   * of the types listed there (NS, CNAME, SOA, MX, PTR, …; RFC 6840 §5.1) lower-cased.
+   */
+  rdata: Buffer;
+}
+
+/** An RRSIG as it came, with its owner and section. */
+export interface DnssecSignature extends RrsigAnswer {
+  /** Owner name of the RRSIG (the RRset it covers), lower-case without the trailing dot. */
+  name: string;
+  section: 'answer' | 'authority';
+  /** The canonical rdata of the RRSIG up to (without) the Signature field: the start of the signed data (RFC 4034 §3.1.8.1). */
+  signedPrefix: Buffer;
+}
+
+export interface DnssecResponse {
+  rcode: Rcode;
+  /** The answer section without the RRSIGs (CNAMEs of a chain included). */
+  answers: DnssecRecord[];
+  /** The authority section without the RRSIGs (the SOA and NSEC/NSEC3 of a negative answer). */
+  authorities: DnssecRecord[];
+  /** The RRSIGs of both sections. */
+  rrsigs: DnssecSignature[];
+  /** The server's Authenticated Data bit, for information only: the check validates itself. */
+  authenticatedData: boolean;
+  authoritative: boolean;
+  timeMs: number;
+  truncatedRetriedOverTcp: boolean;
+  /** As DnsResponse: the smallest TTL of the answer section; 0 without records. */
+  ttl: number;
+  negativeTtl: number | null;
 }

@@ -1,6 +1,7 @@
 import { bimiCheck } from '../checks/bimi/bimi.check.js';
 import { blacklistCheck } from '../checks/blacklist/blacklist.check.js';
 import { daneCheck } from '../checks/dane/dane.check.js';
+import { dnssecCheck } from '../checks/dnssec/dnssec.check.js';
 import { dkimCheck } from '../checks/dkim/dkim.check.js';
 import { dmarcCheck } from '../checks/dmarc/dmarc.check.js';
 import { dnsPerformanceCheck } from '../checks/dns-performance/dns-performance.check.js';
@@ -26,4 +27,5 @@ export const checksRegistry: CheckRegistry = {
   reverse_dns: reverseDnsCheck,
   dane: daneCheck,
   bimi: bimiCheck,
+  dnssec: dnssecCheck,
 };

@@ -80,7 +80,7 @@ describe('computeReputation', () => {
   it('grades configuration: DNS performance, MX present and resolving, at least two name servers', () => {
     const config = (c: Partial<Record<CheckType, CheckResult>>, s: Partial<DnsSnapshot>) => computeReputation(checks(c), snapshot(s)).factors.weightedScores.configurationHealth;
     expect(config({}, {})).toBe(25);
-    expect(config({}, { ns: ['ns1.example.com'] })).toBe(23);
+    expect(config({}, { ns: ['ns1.example.com'] })).toBe(23.5);
     expect(config({}, { mx: [] })).toBe(19);
     // A domain that declares it takes no mail is not a broken mail domain.
     expect(config({}, { mx: [], profile: 'parked' })).toBe(25);
@@ -88,7 +88,7 @@ describe('computeReputation', () => {
     expect(config({}, { mx: [{ exchange: 'mx.example.com', priority: 10, ips: [] }] })).toBe(22);
     expect(config({ dns_performance: result('dns_performance', 'error') }, {})).toBeCloseTo(16.5, 5);
     // A record set that could not be read counts half, not zero: a timeout is not a missing record.
-    expect(config({}, { ns: [], failed: ['ns'] })).toBe(23);
+    expect(config({}, { ns: [], failed: ['ns'] })).toBe(23.5);
   });
 
   it('reads the SPF all qualifier for spoofing protection', () => {
@@ -100,15 +100,15 @@ describe('computeReputation', () => {
     expect(spoof('v=spf1 mx')).toBe(4.2);
   });
 
-  it('scores the mail checks by status within their parts: STARTTLS 3, MTA-STS 2, DANE 1, TLS-RPT 1, BIMI 1, reverse DNS 5', () => {
+  it('scores the mail checks by status within their parts: STARTTLS 3, MTA-STS 2, DANE 1, TLS-RPT 1, BIMI 1, reverse DNS 4', () => {
     const missing = computeReputation(
       checks({ mta_sts: result('mta_sts', 'missing'), tls_rpt: result('tls_rpt', 'missing'), smtp: result('smtp', 'warning'), dane: result('dane', 'missing'), reverse_dns: result('reverse_dns', 'warning') }),
       snapshot(),
     ).factors;
     expect(missing.securityDeliverability).toMatchObject({ smtp: 1.8, mtaSts: 0, dane: 0, tlsRpt: 0 });
     expect(missing.weightedScores.securityDeliverability).toBe(29.8);
-    expect(missing.configurationHealth).toMatchObject({ reverseDns: 3 });
-    expect(missing.weightedScores.configurationHealth).toBe(23);
+    expect(missing.configurationHealth).toMatchObject({ reverseDns: 2.4 });
+    expect(missing.weightedScores.configurationHealth).toBe(23.4);
     // Port 25 blocked on our side reads unknown: half, not nothing.
     expect(computeReputation(checks({ smtp: result('smtp', 'unknown') }), snapshot()).factors.securityDeliverability).toMatchObject({ smtp: 1.5 });
   });

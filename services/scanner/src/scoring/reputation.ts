@@ -4,8 +4,8 @@
  *   email authentication      40 = SPF 13 + DKIM 13 + DMARC 14 (DMARC scaled by policy strength)
  *   security & deliverability 35 = blacklist 10 + SSL certificate 10 + spoofing protection 7
  *                                  + MX STARTTLS 3 + MTA-STS 2 + DANE 1 + TLS-RPT 1 + BIMI 1
- *   configuration health      25 = DNS performance 10 + mail routing (MX) 6 + name servers 4
- *                                  + forward-confirmed reverse DNS 5
+ *   configuration health      25 = DNS performance 10 + mail routing (MX) 6 + name servers 3
+ *                                  + forward-confirmed reverse DNS 4 + DNSSEC 2
  *
  * Each check's part is its full weight times a factor of its status; `unknown` (the check could not
  * tell, e.g. a timeout) earns half, so a flaky network moves the score less than a real fault.
@@ -120,11 +120,12 @@ export function computeReputation(checks: ScanChecks, snapshot: DnsSnapshot): Re
   const mailRouting = mailRoutingPart(snapshot);
   const nameServers = nameServersPart(snapshot);
   const reverseDns = statusPart(PART_WEIGHTS.reverseDns, checks.reverse_dns);
+  const dnssec = statusPart(PART_WEIGHTS.dnssec, checks.dnssec);
 
   const weightedScores = {
     emailAuthentication: round1(spf + dkim + dmarc.score),
     securityDeliverability: round1(blacklist.score + ssl + spoofing + smtp + mtaSts + dane + tlsRpt + bimi),
-    configurationHealth: round1(dnsPerformance + mailRouting + nameServers + reverseDns),
+    configurationHealth: round1(dnsPerformance + mailRouting + nameServers + reverseDns + dnssec),
   };
   return {
     score: reputationScoreFromParts(weightedScores),
@@ -147,6 +148,7 @@ export function computeReputation(checks: ScanChecks, snapshot: DnsSnapshot): Re
         nameServers: round1(nameServers),
         nameServerCount: snapshot.ns.length,
         reverseDns: round1(reverseDns),
+        dnssec: round1(dnssec),
       },
     },
   };

@@ -335,6 +335,36 @@ describe('smtpCheck', () => {
     expect(seen).toEqual([`EHLO ${HELO}`, 'QUIT']);
   });
 
+  it("never reports a slow greeting that the scanner's own blocked event loop explains", async () => {
+    dns.setName('busyloop.test', { MX: [{ priority: 10, exchange: 'mx.busyloop.test' }] });
+    dns.setName('mx.busyloop.test', { A: ['127.0.0.1'] });
+    const raw = net.createServer((socket) => {
+      socket.on('error', () => undefined);
+      // Once both ends have seen the connection, the whole process (the scanner's loop) stalls for
+      // 500 ms; the server itself greets 50 ms after that.
+      setTimeout(() => {
+        const until = performance.now() + 500;
+        while (performance.now() < until) {
+          // busy
+        }
+        setTimeout(() => socket.write('220 mx.busyloop.test ESMTP\r\n'), 50);
+      }, 20);
+      socket.on('data', (chunk) => {
+        const text = chunk.toString('latin1');
+        if (text.startsWith('EHLO')) socket.write('250 mx.busyloop.test hello\r\n');
+        else if (text.startsWith('QUIT')) socket.end('221 bye\r\n');
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    servers.push({ close: () => new Promise<void>((resolve) => raw.close(() => resolve())) });
+    const result = await scan('busyloop.test', (raw.address() as net.AddressInfo).port, { check: createSmtpCheck({ slowBannerMs: 300 }) });
+    expect(codes(result)).toEqual(['SMTP_TIMING_UNRELIABLE:info', 'SMTP_STARTTLS_MISSING:error']);
+    expect(result.details.findings[0]?.message).toMatch(/^mx\.busyloop\.test: the 220 greeting arrived after 0\.[5-9] s, but the scanner itself was too busy for 0\.[4-6] s of it, so the time is not held against the host\.$/);
+    const [host] = hosts(result);
+    expect(host?.bannerMs).toBeNull();
+    expect(host?.['unreliableBannerTiming']).toMatchObject({ measuredMs: expect.any(Number), lagMs: expect.any(Number) });
+  });
+
   it('is an error when the only MX host has no address', async () => {
     const result = await scan('dangling.test', 1);
     expect(result.status).toBe('error');

@@ -6,9 +6,12 @@ import {
   createTestCa,
   createTestDb,
   deleteKeys,
+  dsPresentation,
+  generateZoneKey,
   issueCert,
   issueMarkCertificate,
   mailDomainZone,
+  signFixtureZones,
   startDnsServer,
   startHttpsServer,
   startMxServer,
@@ -43,6 +46,7 @@ const LOGO =
 const spkiSha256 = (pem: string) => createHash('sha256').update(new X509Certificate(pem).publicKey.export({ type: 'spki', format: 'der' })).digest('hex');
 
 let testDb: TestDb;
+let trustAnchor: string;
 let dns: TestDnsServer;
 let tls: TestTlsServer;
 let mx: TestMxServer;
@@ -85,8 +89,15 @@ beforeAll(async () => {
     },
   });
 
+  // healthy.test is signed, under a signed test root and TLD: its DNSSEC chain validates from the
+  // test root's DS, given as the scanner's trust anchor; the other domains are unsigned delegations.
+  const [rootKey, tldKey, zoneKey] = [generateZoneKey('.'), generateZoneKey('test'), generateZoneKey('healthy.test')];
+  trustAnchor = dsPresentation(rootKey);
+  const zones = [{ name: '.', keys: [rootKey] }, { name: 'test', keys: [tldKey] }, { name: 'healthy.test', keys: [zoneKey] }, { name: 'expiring.test' }, { name: 'broken.test' }];
   dns = await startDnsServer({
-    records: {
+    records: signFixtureZones({
+      '.': { SOA: { mname: 'a.root.test', rname: 'nstld.root.test', serial: 2026 }, NS: ['a.root.test'] },
+      test: { SOA: { mname: 'ns.test', rname: 'hostmaster.test', serial: 7 }, NS: ['ns.test'] },
       ...mailDomainZone('healthy.test', { mailAddress: '127.0.0.1' }),
       '_mta-sts.healthy.test': { TXT: ['v=STSv1; id=20261126'] },
       'mta-sts.healthy.test': { A: ['127.0.0.1'] },
@@ -98,7 +109,7 @@ beforeAll(async () => {
       '_25._tcp.mx.healthy.test': { TLSA: [{ usage: 3, selector: 1, matchingType: 1, data: spkiSha256(mxCert.cert) }] },
       ...mailDomainZone('expiring.test'),
       ...mailDomainZone('broken.test', { spf: null, dmarc: null }),
-    },
+    }, zones),
   });
 
   const caFile = join(mkdtempSync(join(tmpdir(), 'scanner-ca-')), 'ca.pem');
@@ -115,6 +126,7 @@ beforeAll(async () => {
         SCAN_HTTPS_PORT: String(https.port),
         SCAN_SMTP_PORT: String(mx.port),
         SCAN_TLS_EXTRA_CA_FILE: caFile,
+        SCAN_DNSSEC_TRUST_ANCHOR: trustAnchor,
         SCAN_AUTHORITATIVE_DNS_PORT: String(dns.port),
         SCAN_TIMEOUT_MS: '2000',
         DNSBL_IP_ZONES: 'bl.fixture.test',
@@ -154,6 +166,7 @@ describe('a full scan with the real checks', () => {
       reverse_dns: 'valid',
       dane: 'valid',
       bimi: 'valid',
+      dnssec: 'valid',
     });
     expect(outcome.profile).toBe('mail');
     // The MX host was asked over STARTTLS, and the policy fetched over HTTPS, for this domain.

@@ -22,7 +22,7 @@ const groups = {
   mail: {
     rows: mailCheckRows,
     title: 'Mail Transport',
-    description: 'How mail reaches the domain: STARTTLS on its MX hosts, MTA-STS and TLS reporting, and the reverse DNS of its sending addresses.',
+    description: 'How mail reaches the domain and how far its DNS can be trusted: STARTTLS, MTA-STS, DANE and TLS reporting for its MX hosts, DNSSEC, the reverse DNS of its sending addresses, and its BIMI logo.',
     testId: 'mail-check-findings',
   },
 } as const;

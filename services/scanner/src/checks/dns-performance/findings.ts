@@ -5,7 +5,7 @@ import type { NameserverResult } from './nameservers.js';
 import type { NameserverTally } from './tally.js';
 import { EXCELLENT_MAX_MS, FAIR_MAX_MS } from './thresholds.js';
 
-/** Delegation first, then each kind of failing name server, then the zone's consistency, network spread and speed. */
+/** Delegation first, then each kind of failing name server, then the zone's consistency, network spread and speed, and speed not measured. */
 export function nameserverFindings(domain: string, nsNames: readonly string[], nameservers: readonly NameserverResult[], tally: NameserverTally): Finding[] {
   return [
     ...tooFewFindings(domain, nsNames),
@@ -13,6 +13,7 @@ export function nameserverFindings(domain: string, nsNames: readonly string[], n
     ...serialFindings(tally.soaSerials),
     ...subnetFindings(nameservers),
     ...speedFindings(tally.slowest),
+    ...timingFindings(tally.untimed),
   ];
 }
 
@@ -114,4 +115,17 @@ function speedFindings(slowest: number | null): Finding[] {
       recommendation: 'Use a faster or anycast DNS provider, or remove the slow name server.',
     },
   ];
+}
+
+/** Answers the scanner could not time reliably (its own event loop was stalled meanwhile, twice): never graded. */
+function timingFindings(untimed: readonly NameserverResult[]): Finding[] {
+  return untimed.map((ns) => ({
+    code: 'DNS_TIMING_UNRELIABLE',
+    severity: 'info' as const,
+    message:
+      `Name server ${ns.name} answered, but the scanner was too busy to time this answer` +
+      (ns.unreliableTiming ? ` (${ns.unreliableTiming.measuredMs} ms measured while the scanner itself lagged ${ns.unreliableTiming.lagMs} ms)` : '') +
+      '; it is not held against the domain.',
+    nameserver: ns.name,
+  }));
 }

@@ -4,7 +4,10 @@ import type { NameserverTally } from './tally.js';
 
 type DnsPerformanceResult = CheckResult<DnsDetails>;
 
-/** Graded on the slowest authoritative answer and the worst finding; no grade when no server answered authoritatively. */
+/**
+ * Graded on the slowest reliably timed authoritative answer and the worst finding; no grade when no
+ * server answered authoritatively, nor on speed when no answer could be timed reliably.
+ */
 export function dnsPerformanceVerdict(domain: string, tally: NameserverTally, details: DnsPerformanceResult['details']): DnsPerformanceResult {
   return tally.answering.length === 0 ? unansweredVerdict(domain, tally, details) : gradedVerdict(tally, details);
 }
@@ -48,6 +51,7 @@ function unansweredVerdict(domain: string, tally: NameserverTally, details: DnsP
 function gradedVerdict(tally: NameserverTally, details: DnsPerformanceResult['details']): DnsPerformanceResult {
   const { findings } = details;
   const { answering, slowest } = tally;
+  if (slowest === null) return untimedVerdict(tally, details);
   const worst = findings.some((f) => f.severity === 'error') ? 'error' : findings.some((f) => f.severity === 'warning') ? 'warning' : 'success';
   const top = findings.find((f) => f.severity === 'error') ?? findings.find((f) => f.severity === 'warning');
   const label = worst === 'success' ? 'Excellent' : worst === 'warning' ? 'Fair' : 'Poor';
@@ -59,6 +63,35 @@ function gradedVerdict(tally: NameserverTally, details: DnsPerformanceResult['de
       ? `${label}: ${top.message}`
       : `${label}: ${answering.length} name server${answering.length === 1 ? '' : 's'} answered authoritatively, slowest in ${slowest} ms.`,
     recommendation: top?.recommendation ?? null,
+    details,
+  };
+}
+
+/**
+ * Every authoritative answer came while the scanner itself was too busy to time it: the speed is
+ * unknown, while the rest (delegation, lame or unreachable servers, serials) stands as found.
+ */
+function untimedVerdict(tally: NameserverTally, details: DnsPerformanceResult['details']): DnsPerformanceResult {
+  const { findings } = details;
+  const top = findings.find((f) => f.severity === 'error') ?? findings.find((f) => f.severity === 'warning');
+  if (top) {
+    const status = top.severity === 'error' ? 'error' : 'warning';
+    return {
+      type: 'dns_performance',
+      status,
+      value: null,
+      message: `${status === 'error' ? 'Poor' : 'Fair'}: ${top.message}`,
+      recommendation: top.recommendation ?? null,
+      details,
+    };
+  }
+  const count = tally.answering.length;
+  return {
+    type: 'dns_performance',
+    status: 'unknown',
+    value: null,
+    message: `${count} name server${count === 1 ? '' : 's'} answered authoritatively, but the scanner was too busy to time ${count === 1 ? 'the answer' : 'the answers'}: the speed is not graded this time.`,
+    recommendation: null,
     details,
   };
 }

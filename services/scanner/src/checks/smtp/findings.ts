@@ -30,6 +30,7 @@ export function hostFindings(host: SmtpHostResult, context: FindingContext): Fin
     return findings;
   }
   if (host.bannerMs !== null && host.bannerMs > context.slowBannerMs) findings.push(slowBannerFinding(host));
+  if (host.unreliableBannerTiming) findings.push(unreliableBannerFinding(host, host.unreliableBannerTiming));
   if (host.errorStage === 'ehlo') {
     findings.push(
       hostFinding(
@@ -114,6 +115,17 @@ function slowBannerFinding(host: SmtpHostResult): Finding {
     `the 220 greeting took ${seconds} s. RFC 5321 asks senders to wait up to 5 minutes, but many give up or defer far sooner.`,
     'RFC 5321 §4.5.3.2.1',
     'Send the greeting promptly; if a greeting delay is used against spam (e.g. postscreen), keep it to a few seconds.',
+  );
+}
+
+/** The scanner's own event loop was stalled while it waited for the greeting: the time is not held against the host. */
+function unreliableBannerFinding(host: SmtpHostResult, timing: { measuredMs: number; lagMs: number }): Finding {
+  return hostFinding(
+    host,
+    'SMTP_TIMING_UNRELIABLE',
+    'info',
+    `the 220 greeting arrived after ${(timing.measuredMs / 1000).toFixed(1)} s, but the scanner itself was too busy for ${(timing.lagMs / 1000).toFixed(1)} s of it, so the time is not held against the host.`,
+    'RFC 5321 §4.5.3.2.1',
   );
 }
 

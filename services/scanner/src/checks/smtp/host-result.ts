@@ -34,8 +34,10 @@ export interface SmtpHostResult {
   greeted: boolean;
   /** The greeting's first line, with its code. */
   banner: string | null;
-  /** From the TCP connect event to the complete greeting. */
+  /** From the TCP connect event to the complete greeting; null when the scanner's own lag made it unreliable. */
   bannerMs: number | null;
+  /** The greeting's time when the scanner's own event-loop lag could explain it (src/timing/): shown, not judged. */
+  unreliableBannerTiming: { measuredMs: number; lagMs: number } | null;
   /** The first word after "220": the host name the server calls itself. */
   greetingName: string | null;
   /** null until checked (or when the check could not be made). */
@@ -63,6 +65,7 @@ export function emptyHost(exchange: string, preference: number, port: number): S
     greeted: false,
     banner: null,
     bannerMs: null,
+    unreliableBannerTiming: null,
     greetingName: null,
     greetingNameMatches: null,
     extensions: [],

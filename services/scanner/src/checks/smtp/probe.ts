@@ -1,9 +1,14 @@
 import { isIP } from 'node:net';
 import tls from 'node:tls';
+import { eventLoopLag } from '../../timing/loop-lag.js';
+import { timingReliable } from '../../timing/reliability.js';
 import type { SmtpCertificate, SmtpHostResult } from './host-result.js';
 import { printable, SmtpSession, SmtpStepError, type SmtpReply } from './session.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A greeting slower than this is reported (many senders give up long before RFC 5321's 5 minutes). */
+export const SLOW_BANNER_MS = 10_000;
 
 /** Chain errors that are really about the dates or the name, judged apart from trust. */
 const DATE_OR_NAME_ERRORS = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'ERR_TLS_CERT_ALTNAME_INVALID']);
@@ -14,6 +19,8 @@ export interface ProbeSettings {
   timeoutMs: number;
   /** The wait for the 220 greeting, longer than a step so a slow banner can be measured. */
   greetingTimeoutMs: number;
+  /** SMTP_BANNER_SLOW's threshold (default SLOW_BANNER_MS): the scanner's own lag must not be able to push a greeting over it. */
+  slowBannerMs?: number;
   heloName: string;
   context: tls.SecureContext;
   now: number;
@@ -29,15 +36,19 @@ export async function probeHost(result: SmtpHostResult, address: string, setting
   result.ip = address;
   let session: SmtpSession;
   let connectedAt: number;
+  // The loop-lag monitor samples from before the connection until the greeting is timed.
+  const lag = new GreetingLag();
   try {
     ({ session, connectedAt } = await SmtpSession.connect(address, settings.port, settings.timeoutMs));
   } catch (error) {
+    lag.done();
     fail(result, 'connect', error);
     return [];
   }
   try {
-    return await converse(result, session, connectedAt, settings);
+    return await converse(result, session, connectedAt, settings, lag);
   } finally {
+    lag.done();
     // A server that never greeted gets no QUIT: it would not answer it either.
     if (result.banner === null) session.close();
     else await session.quit(Math.min(settings.timeoutMs, 2_000));
@@ -45,10 +56,10 @@ export async function probeHost(result: SmtpHostResult, address: string, setting
 }
 
 /** Greeting, EHLO and, when offered, STARTTLS; the peer's chain when a TLS session was made. */
-async function converse(result: SmtpHostResult, session: SmtpSession, connectedAt: number, settings: ProbeSettings): Promise<Buffer[]> {
+async function converse(result: SmtpHostResult, session: SmtpSession, connectedAt: number, settings: ProbeSettings, lag: GreetingLag): Promise<Buffer[]> {
   const greeting = await step(result, 'greeting', () => session.read(settings.greetingTimeoutMs, 'greeting'));
   if (!greeting) return [];
-  result.bannerMs = Math.max(0, Math.round(session.lastReplyAt - connectedAt));
+  timeGreeting(result, connectedAt, session.lastReplyAt, settings.slowBannerMs ?? SLOW_BANNER_MS, lag);
   readGreeting(result, greeting);
   if (!result.greeted) return [];
   const ehlo = await step(result, 'ehlo', () => session.command(`EHLO ${settings.heloName}`, settings.timeoutMs));
@@ -113,6 +124,37 @@ export function peerChain(socket: tls.TLSSocket): Buffer[] {
     cert = cert.issuerCertificate;
   }
   return chain;
+}
+
+/** Holds the process-wide loop-lag monitor (src/timing/loop-lag.ts) while the greeting is awaited. */
+class GreetingLag {
+  private held = true;
+  constructor(readonly monitor = eventLoopLag()) {
+    monitor.acquire();
+  }
+
+  done(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.monitor.release();
+  }
+}
+
+/**
+ * The greeting's time, from the connect event to the chunk completing the 220 reply (both taken in
+ * the socket's callbacks), kept only when the scanner's own event-loop lag meanwhile could not have
+ * pushed it over SMTP_BANNER_SLOW's threshold; otherwise it is shown as unreliable and not judged.
+ */
+function timeGreeting(result: SmtpHostResult, connectedAt: number, repliedAt: number, slowBannerMs: number, lag: GreetingLag): void {
+  const measured = Math.max(0, repliedAt - connectedAt);
+  const lagMs = lag.monitor.lagDuring(connectedAt, repliedAt);
+  lag.done();
+  if (timingReliable(measured, lagMs, { edgesMs: [slowBannerMs], noiseMs: 10, maxLagMs: 1_000 })) {
+    result.bannerMs = Math.round(measured);
+    return;
+  }
+  result.bannerMs = null;
+  result.unreliableBannerTiming = { measuredMs: Math.round(measured), lagMs: Math.round(lagMs) };
 }
 
 /** Runs one step; on failure records where and why, and returns null. */

@@ -43,8 +43,10 @@ export class SmtpSession {
   private failure: SmtpStepError | null = null;
   /** A reply never came: the conversation is out of step, so QUIT is not worth waiting for. */
   private stalled = false;
-  /** performance.now() when the last complete reply arrived. */
+  /** performance.now() when the last complete reply arrived: when the socket delivered its last chunk. */
   lastReplyAt = 0;
+  /** performance.now() at the top of the current chunk's 'data' handler. */
+  private chunkAt = 0;
 
   private constructor(socket: net.Socket) {
     this.raw = socket;
@@ -80,6 +82,7 @@ export class SmtpSession {
   }
 
   private receive(chunk: string): void {
+    this.chunkAt = performance.now();
     this.buffer += chunk;
     let newline = this.buffer.indexOf('\n');
     while (newline >= 0) {
@@ -107,7 +110,7 @@ export class SmtpSession {
     if (match[2] === '-') return;
     const reply: SmtpReply = { code: Number(match[1]), lines: this.pending };
     this.pending = [];
-    this.lastReplyAt = performance.now();
+    this.lastReplyAt = this.chunkAt;
     const waiter = this.waiter;
     if (waiter) {
       this.waiter = null;

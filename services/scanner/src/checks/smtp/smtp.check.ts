@@ -7,12 +7,11 @@ import { checkGreetingName } from './banner-name.js';
 import { hostFindings } from './findings.js';
 import { emptyHost, type SmtpHostResult } from './host-result.js';
 import { addressesOf, planMxHosts } from './mx-hosts.js';
-import { probeHost, type ProbeSettings } from './probe.js';
+import { probeHost, SLOW_BANNER_MS, type ProbeSettings } from './probe.js';
 import { starttlsContext } from './tls-context.js';
 import { noHostVerdict, smtpVerdict } from './verdict.js';
 
-/** A greeting slower than this is reported (many senders give up long before RFC 5321's 5 minutes). */
-export const SLOW_BANNER_MS = 10_000;
+export { SLOW_BANNER_MS };
 
 export interface SmtpCheckOptions {
   /** Threshold of SMTP_BANNER_SLOW; tests lower it. */
@@ -34,6 +33,7 @@ export function createSmtpCheck(options: SmtpCheckOptions = {}): Check<'smtp'> {
       timeoutMs: config.timeoutMs,
       // Long enough to see a greeting slower than the threshold, which a per-step timeout would hide.
       greetingTimeoutMs: Math.max(config.timeoutMs, Math.round(slowBannerMs * 1.5)),
+      slowBannerMs,
       heloName: config.heloName,
       context: starttlsContext(config.tlsExtraCa),
       now: Date.now(),

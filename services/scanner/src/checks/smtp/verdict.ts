@@ -102,6 +102,7 @@ function hostDetails(host: SmtpHostResult): SmtpDetails['hosts'] extends Array<i
     port: host.port,
     banner: host.banner,
     bannerMs: host.bannerMs,
+    ...(host.unreliableBannerTiming ? { unreliableBannerTiming: { ...host.unreliableBannerTiming } } : {}),
     greetingName: host.greetingName,
     greetingNameMatches: host.greetingNameMatches,
     extensions: host.extensions,
