@@ -266,6 +266,11 @@ export const daneDetailsSchema = z.looseObject({
         matchedRecord: z.string().nullable().optional(),
         /** The "3 1 1" record of the key the host presents, what a DANE-EE record for it would hold. */
         presentedRecord: z.string().nullable().optional(),
+        /**
+         * The DNSSEC state of the TLSA records, validated in the host's zone: senders use them only
+         * when `secure` (RFC 7672 §2.2); `unknown` when validation could not decide; null without records.
+         */
+        dnssec: z.enum(['secure', 'insecure', 'bogus', 'unknown']).nullable().optional(),
         error: z.string().nullable().optional(),
       }),
     )

@@ -3,6 +3,7 @@ import type { OutboundPolicy } from '@sendwell/server-kit';
 import type { Resolver } from '../dns/types.js';
 import type { DnsblZoneSpec } from './blacklist/zones.js';
 import type { DsRecord } from './dnssec/trust-anchor.js';
+import type { DnssecValidator } from './dnssec/validator.js';
 
 /**
  * What a check module returns: the stored shape of one `domain_checks` row (part 2 §3), with
@@ -60,6 +61,17 @@ export interface CheckContext {
   config: ScanConfig;
   /** DKIM selectors the user saved on the domain, probed besides the common ones. */
   dkimSelectors: string[];
+  /** What the checks of one scan share (runScan gives each scan one); a check run alone makes its own. */
+  memo?: ScanMemo;
+}
+
+/** Values made once per scan by the first check that needs them, then used by the others. */
+export interface ScanMemo {
+  /**
+   * The scan's DNSSEC validator: the DNSSEC check validates the MX hosts' TLSA RRsets, and DANE needs
+   * the same verdicts (RFC 7672 §2.2), so each RRset and each zone's chain is validated once.
+   */
+  dnssecValidator?: DnssecValidator;
 }
 
 /** A check of type `T`: its details must fit the contracts' schema of `T`, so a renamed field is a compile error. */

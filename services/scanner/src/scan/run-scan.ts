@@ -1,6 +1,6 @@
 import { checkTypes, isCoreCheckType, type CheckType, type DomainProfile } from '@sendwell/contracts';
 import { describeSocketError } from '@sendwell/server-kit';
-import type { Check, CheckResult, ScanConfig } from '../checks/types.js';
+import type { Check, CheckContext, CheckResult, ScanConfig } from '../checks/types.js';
 import type { Resolver } from '../dns/types.js';
 import { computeReputation, type ReputationScore, type ScanChecks } from '../scoring/reputation.js';
 import { takeDnsSnapshot, type DnsSnapshot } from './dns-snapshot.js';
@@ -57,7 +57,7 @@ function notRun(type: CheckType): CheckResult {
   return { type, status: 'unknown', value: null, message, recommendation: null, details: { findings: [{ code: CHECK_NOT_RUN, severity: 'info', message }] } };
 }
 
-async function guarded(type: CheckType, check: Check, ctx: Parameters<Check>[0], deadlineMs: number): Promise<CheckResult> {
+async function guarded(type: CheckType, check: Check, ctx: CheckContext, deadlineMs: number): Promise<CheckResult> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<CheckResult>((resolve) => {
     timer = setTimeout(() => resolve(failedCheck(type, CHECK_TIMED_OUT, `no result after ${deadlineMs} ms`)), deadlineMs);
@@ -81,14 +81,16 @@ const isMailOnly = (type: CheckType): type is MailOnlyCheck => (MAIL_ONLY_CHECKS
 /**
  * One full scan of a domain, without the database: its profile first (from the MX and TXT every
  * check reads anyway, so the resolver's cache answers them again), then every check at once (each
- * guarded, so one failing check never fails the scan) and the DNS snapshot, the overall status and
- * the reputation score. A domain without mail skips the mail-only checks, which do not apply to it.
+ * guarded, so one failing check never fails the scan; what two checks both need, such as the DNSSEC
+ * verdicts of the TLSA records, is made once in the scan's memo) and the DNS snapshot, the overall
+ * status and the reputation score. A domain without mail skips the mail-only checks, which do not apply to it.
  */
 export async function runScan(domain: string, options: RunScanOptions): Promise<ScanOutcome> {
   const now = options.now ?? (() => new Date());
   const started = performance.now();
   const name = domain.trim().toLowerCase().replace(/\.$/, '');
-  const ctx = { domain: name, resolver: options.resolver, config: options.config, dkimSelectors: options.dkimSelectors };
+  // One memo per scan: the DNSSEC and DANE checks share its validator (checks/dnssec/scan-validator.ts).
+  const ctx: CheckContext = { domain: name, resolver: options.resolver, config: options.config, dkimSelectors: options.dkimSelectors, memo: {} };
   const deadlineMs = options.checkDeadlineMs ?? 60_000;
 
   const profile = await readDomainProfile(name, options.resolver);

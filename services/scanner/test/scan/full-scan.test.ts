@@ -173,6 +173,9 @@ describe('a full scan with the real checks', () => {
     expect(mx.ehloNames).toContain('scanner.sendwell.invalid');
     expect(outcome.checks.smtp.details.hosts).toEqual([expect.objectContaining({ exchange: 'mx.healthy.test', ip: '127.0.0.1', starttls: true, tlsVersion: 'TLSv1.3' })]);
     expect(outcome.checks.mta_sts.details.mxCoverage).toEqual([expect.objectContaining({ exchange: 'mx.healthy.test', covered: true })]);
+    // The TLSA records validate in the signed zone (the DNSSEC check's verdict, shared): DANE has nothing to add.
+    expect(outcome.checks.dane.details.findings).toEqual([]);
+    expect(outcome.checks.dane.details.hosts).toEqual([expect.objectContaining({ exchange: 'mx.healthy.test', matched: true, dnssec: 'secure' })]);
     expect(outcome.status).toBe(statuses.dns_performance === 'success' ? 'healthy' : 'warning');
     expect(outcome.score.score).toBeGreaterThanOrEqual(90);
     expect(outcome.snapshot).toMatchObject({

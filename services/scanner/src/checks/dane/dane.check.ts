@@ -1,4 +1,5 @@
 import type { DaneDetails } from '@sendwell/contracts';
+import { scanValidator } from '../dnssec/scan-validator.js';
 import { planMxHosts } from '../smtp/mx-hosts.js';
 import type { ProbeSettings } from '../smtp/probe.js';
 import type { Check, CheckResult } from '../types.js';
@@ -16,10 +17,12 @@ const GREETING_TIMEOUT_MS = 15_000;
  * asked for TLSA records at `_25._tcp.{host}`; a host that has some is probed over STARTTLS (the
  * SMTP check's probe, trusting no CA) and its presented chain matched against them: DANE-EE(3)
  * against the leaf, name and dates ignored (§3.1.1); DANE-TA(2) against a CA certificate the
- * server sends, with the leaf's name and dates checked (§3.1.2, §3.2). Whether the TLSA answers are
- * DNSSEC-validated is not checked here; the DNSSEC check will cover it.
+ * server sends, with the leaf's name and dates checked (§3.1.2, §3.2). Senders use TLSA records only
+ * when they validate (§2.2): each host's TLSA RRset is validated in its own zone by the scan's DNSSEC
+ * validator, shared with the DNSSEC check, which asks for the same RRsets.
  */
-export const daneCheck: Check<'dane'> = async ({ domain, resolver, config }): Promise<CheckResult<DaneDetails>> => {
+export const daneCheck: Check<'dane'> = async (ctx): Promise<CheckResult<DaneDetails>> => {
+  const { domain, resolver, config } = ctx;
   const plan = await planMxHosts(resolver, domain);
   if (plan.hosts.length === 0) return noHostVerdict(domain, plan);
   const settings: ProbeSettings = {
@@ -30,7 +33,8 @@ export const daneCheck: Check<'dane'> = async ({ domain, resolver, config }): Pr
     context: daneContext(),
     now: Date.now(),
   };
-  const hosts = await Promise.all(plan.hosts.map((mx) => examineHost(resolver, domain, mx.exchange, mx.priority, config, settings)));
+  const validator = scanValidator(ctx);
+  const hosts = await Promise.all(plan.hosts.map((mx) => examineHost(resolver, validator, domain, mx.exchange, mx.priority, config, settings)));
   return daneVerdict(
     domain,
     plan,

@@ -15,7 +15,9 @@ export type HostOutcome =
   /** Every record is unusable: senders insist on TLS without authenticating (RFC 7672 §2.2). */
   | 'unusable'
   /** Not reached (blocked port, no greeting, refused address …): nothing to say about the match. */
-  | 'unknown';
+  | 'unknown'
+  /** The records are in a zone without DNSSEC: senders ignore them (RFC 7672 §2.2), whatever they match. */
+  | 'unsigned';
 
 export interface JudgedHost {
   host: DaneHost;
@@ -31,8 +33,25 @@ function hostFinding(host: DaneHost, code: string, severity: Finding['severity']
   return { code, severity, message: `${host.exchange}: ${message}`, rfc, ...(recommendation ? { recommendation } : {}), host: host.exchange };
 }
 
-/** The records' own faults, then what the probe showed. */
+/**
+ * The records' own faults and what the probe showed, then what DNSSEC says of the records: unsigned,
+ * senders ignore them, so what they match only tells what signing the zone would bring; bogus,
+ * validating senders do not deliver to the host at all. An undecided validation (unknown) leaves the
+ * judgement as it is; the verdict says once that it could not be checked.
+ */
 export function judgeHost(host: DaneHost, now: number): JudgedHost {
+  const judged = judgeRecords(host, now);
+  if (host.dnssec?.state === 'insecure') return unsigned(judged);
+  if (host.dnssec?.state === 'bogus') {
+    judged.outcome = 'failed';
+    judged.error = 'the TLSA records fail DNSSEC validation (bogus)';
+    judged.findings.unshift(bogusFinding(host));
+  }
+  return judged;
+}
+
+/** The records' own faults, then what the probe showed. */
+function judgeRecords(host: DaneHost, now: number): JudgedHost {
   const judged: JudgedHost = { host, outcome: 'none', matched: null, matchedRecord: null, presentedRecord: null, error: host.lookupError ? `TLSA lookup ${host.lookupError}` : null, findings: [] };
   if (host.lookupError !== null) {
     judged.outcome = 'lookup-failed';
@@ -234,6 +253,39 @@ function unreachedFinding(host: DaneHost): Finding {
   else if (probe.errorStage === 'ehlo') why = `the server rejected EHLO (${probe.error ?? 'no reason'})`;
   else why = `no SMTP service answered on port ${probe.port} at ${probe.ip} (${probe.error ?? 'no answer'}); many networks block outbound port ${probe.port}, so this may be the scanner's network rather than the domain`;
   return hostFinding(host, 'DANE_HOST_UNREACHABLE', 'info', `it publishes TLSA records, but ${why}, so whether they match its certificate was not checked.`, 'RFC 5321 §3.1');
+}
+
+/** TLSA records in an unsigned zone: one warning for the host, in place of the match's findings (which no sender acts on). */
+function unsigned(judged: JudgedHost): JudgedHost {
+  const host = judged.host;
+  const zone = host.dnssec?.zone ?? host.exchange;
+  const why = host.dnssec?.detail ? ` (${host.dnssec.detail})` : '';
+  let match = '';
+  if (judged.outcome === 'matched') match = ' They match the certificate the host presents, so signing the zone puts DANE in effect.';
+  else if (judged.outcome === 'failed') match = ` As published they would not authenticate the host (${judged.error ?? 'no match'}): correct them before the zone is signed, or DANE senders will stop delivering to it.`;
+  else if (judged.outcome === 'unusable') match = ' None of them is usable for SMTP either (DANE-TA(2) or DANE-EE(3), well-formed).';
+  const finding = hostFinding(
+    host,
+    'DANE_TLSA_UNSIGNED',
+    'warning',
+    `the TLSA records at ${host.tlsaName} are in ${zone}, which is not DNSSEC-signed${why}. Senders use TLSA records only when they validate, so they ignore these and deliver without DANE.${match}`,
+    'RFC 7672 §2.2',
+    `Sign ${zone} with DNSSEC and publish its DS record at the parent (for a provider's MX host, its operator does this), or remove the TLSA records at ${host.tlsaName}.`,
+  );
+  return { ...judged, outcome: 'unsigned', error: 'the TLSA records are not DNSSEC-signed', findings: [finding] };
+}
+
+/** TLSA records that fail DNSSEC validation: a validating sender treats the host as unusable (RFC 7672 §2.1.1). */
+function bogusFinding(host: DaneHost): Finding {
+  const zone = host.dnssec?.zone ?? host.exchange;
+  return hostFinding(
+    host,
+    'DANE_TLSA_BOGUS',
+    'error',
+    `the TLSA records at ${host.tlsaName} fail DNSSEC validation (bogus)${host.dnssec?.detail ? `: ${host.dnssec.detail}` : ''}. Senders that validate DNSSEC cannot use them and do not deliver mail to this host, whatever certificate it presents.`,
+    'RFC 7672 §2.1.1',
+    `Fix the DNSSEC signatures of ${zone} (the DNSSEC check names the fault), or remove the TLSA records at ${host.tlsaName}.`,
+  );
 }
 
 function shorten(text: string): string {

@@ -1,11 +1,13 @@
 import { isIP } from 'node:net';
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsServerError, DnsTimeoutError, type Resolver, type TlsaAnswer } from '../../dns/types.js';
+import type { DnssecValidator } from '../dnssec/validator.js';
 import { refusedName, vetAddresses } from '../outbound-targets.js';
 import { emptyHost, type SmtpHostResult } from '../smtp/host-result.js';
 import { addressesOf } from '../smtp/mx-hosts.js';
 import { probeHost, type ProbeSettings } from '../smtp/probe.js';
 import type { ScanConfig } from '../types.js';
+import { validateTlsa, type TlsaDnssec } from './tlsa-dnssec.js';
 import { ChainCertificate } from './tlsa.js';
 
 /** One MX host as the DANE check sees it: its TLSA records and, when it has some, the probe of its first vetted address. */
@@ -21,12 +23,25 @@ export interface DaneHost {
   probe: SmtpHostResult | null;
   /** The chain the host presented after STARTTLS, leaf first; [] without a TLS session. */
   chain: ChainCertificate[];
+  /** Whether the TLSA records validate with DNSSEC; null when the host has none (or their lookup failed). */
+  dnssec: TlsaDnssec | null;
 }
 
-/** The TLSA lookup of one MX host, then (when it has records) the STARTTLS probe of its first vetted address, IPv4 first. */
-export async function examineHost(resolver: Resolver, domain: string, exchange: string, preference: number, config: ScanConfig, settings: ProbeSettings): Promise<DaneHost> {
+/**
+ * The TLSA lookup of one MX host, then, when it has records, their DNSSEC validation (in the host's
+ * own zone) alongside the STARTTLS probe of its first vetted address, IPv4 first.
+ */
+export async function examineHost(
+  resolver: Resolver,
+  validator: DnssecValidator,
+  domain: string,
+  exchange: string,
+  preference: number,
+  config: ScanConfig,
+  settings: ProbeSettings,
+): Promise<DaneHost> {
   const tlsaName = `_25._tcp.${exchange}`;
-  const host: DaneHost = { exchange, preference, tlsaName, records: [], lookupError: null, probe: null, chain: [] };
+  const host: DaneHost = { exchange, preference, tlsaName, records: [], lookupError: null, probe: null, chain: [], dnssec: null };
   try {
     // Another organisation's mail host has the same records for every scan.
     host.records = await resolver.lookup(tlsaName, 'TLSA', { shared: isOutsideDomain(exchange, domain) });
@@ -37,23 +52,29 @@ export async function examineHost(resolver: Resolver, domain: string, exchange: 
     else if (!(error instanceof RangeError)) throw error;
   }
   if (host.records.length === 0) return host;
+  const [dnssec] = await Promise.all([validateTlsa(validator, tlsaName), probeTlsaHost(host, resolver, domain, config, settings)]);
+  host.dnssec = dnssec;
+  return host;
+}
 
-  const probe = emptyHost(exchange, preference, config.smtpPort);
+/** The STARTTLS probe of a host with TLSA records: the outbound guard on its name and addresses, then its first vetted address. */
+async function probeTlsaHost(host: DaneHost, resolver: Resolver, domain: string, config: ScanConfig, settings: ProbeSettings): Promise<void> {
+  const { exchange } = host;
+  const probe = emptyHost(exchange, host.preference, config.smtpPort);
   host.probe = probe;
   const badName = refusedName(exchange);
   if (badName) {
     probe.refused = [badName];
-    return host;
+    return;
   }
   const { addresses, error } = await addressesOf(resolver, exchange, domain);
   if (addresses.length === 0) {
     if (error !== null) probe.dnsError = error;
     else probe.noAddress = true;
-    return host;
+    return;
   }
   const { allowed, refused } = vetAddresses(addresses, config.outbound);
   probe.refused = refused;
   const address = allowed.find((ip) => isIP(ip) === 4) ?? allowed[0];
   if (address !== undefined) host.chain = (await probeHost(probe, address, settings)).map((der) => new ChainCertificate(der));
-  return host;
 }

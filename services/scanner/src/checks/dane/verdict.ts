@@ -61,7 +61,8 @@ export function daneVerdict(domain: string, plan: MxPlan, judged: readonly Judge
     });
   }
   const anyLookupFailed = judged.some((entry) => entry.outcome === 'lookup-failed');
-  findings.push(dnssecFinding(withTlsa.length > 0));
+  const unverified = withTlsa.filter((entry) => entry.host.dnssec?.state === 'unknown');
+  if (unverified.length > 0) findings.push(unverifiedFinding(unverified));
   const details: DaneDetails & { findings: Finding[] } = { hosts: judged.map(hostDetails), findings };
 
   if (withTlsa.length === 0) {
@@ -136,14 +137,16 @@ function missingFinding(domain: string): Finding {
   };
 }
 
-/** Until the DNSSEC check exists, the TLSA answers are taken as given: said so in every result that looked them up. */
-function dnssecFinding(anyRecords: boolean): Finding {
+/**
+ * The validator could not decide (a lookup timed out, the trust anchor failed): a fault on the
+ * scanner's side, not the domain's, so the records were judged as given, and the result says so.
+ */
+function unverifiedFinding(entries: readonly JudgedHost[]): Finding {
+  const reasons = entries.map((entry) => `${entry.host.exchange}: ${entry.host.dnssec?.detail ?? 'no verdict'}`).join('; ');
   return {
     code: 'DANE_DNSSEC_NOT_VERIFIED',
     severity: 'info',
-    message: anyRecords
-      ? 'Whether the TLSA answers are DNSSEC-signed and validate is not checked here (the DNSSEC check will cover it): senders use TLSA records only from a signed zone, and ignore them otherwise.'
-      : 'Whether the absence of TLSA records is DNSSEC-signed is not checked here (the DNSSEC check will cover it).',
+    message: `Whether the TLSA answers are DNSSEC-signed and validate could not be checked (${reasons}): senders use TLSA records only from a signed zone, and ignore them otherwise.`,
     rfc: 'RFC 7672 §2.1',
   };
 }
@@ -156,6 +159,7 @@ function hostDetails(entry: JudgedHost): NonNullable<DaneDetails['hosts']>[numbe
     matched: entry.matched,
     matchedRecord: entry.matchedRecord,
     presentedRecord: entry.presentedRecord,
+    dnssec: entry.host.dnssec?.state ?? null,
     error: entry.error,
   };
 }

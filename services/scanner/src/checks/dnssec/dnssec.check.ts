@@ -3,7 +3,8 @@ import type { Resolver } from '../../dns/types.js';
 import { planMxHosts } from '../smtp/mx-hosts.js';
 import type { Check, CheckContext } from '../types.js';
 import { displayName } from './canonical.js';
-import { ROOT_TRUST_ANCHORS, type DsRecord } from './trust-anchor.js';
+import { scanValidator } from './scan-validator.js';
+import type { DsRecord } from './trust-anchor.js';
 import { DnssecValidator, type Problem, type RrsetOutcome } from './validator.js';
 import { dnssecVerdict, type DnssecOutcome, type DnssecResult } from './verdict.js';
 
@@ -26,37 +27,37 @@ export interface DnssecCheckOptions {
  */
 export function dnssecCheckWith(trustAnchors: readonly DsRecord[], options: DnssecCheckOptions = {}): DnssecCheck {
   const clock = options.now ?? Date.now;
-  return async ({ domain, resolver }) => {
-    const now = clock();
-    const validator = new DnssecValidator({ resolver, domain, trustAnchors, now });
-    // The walk and the MX host list in parallel: both are needed whatever the other says.
-    const [zone, plan] = await Promise.all([validator.zoneFor(domain), planMxHosts(resolver, domain)]);
-    const lookupProblems: DnssecOutcome['lookupProblems'] = [];
+  return (ctx) => validateDomain(ctx, new DnssecValidator({ resolver: ctx.resolver, domain: ctx.domain, trustAnchors, now: clock() }));
+}
 
-    const read = async (name: string, type: 'SOA' | 'MX' | 'TXT' | 'TLSA', essential: boolean): Promise<RrsetOutcome[]> => {
-      const outcome = await validator.validateAnswer(name, type);
-      if (Array.isArray(outcome)) {
-        for (const rrset of outcome) {
-          if (rrset.state === 'indeterminate' && rrset.problem) lookupProblems.push({ problem: rrset.problem, essential });
-        }
-        return outcome;
+async function validateDomain({ domain, resolver }: CheckContext, validator: DnssecValidator): Promise<DnssecResult> {
+  // The walk and the MX host list in parallel: both are needed whatever the other says.
+  const [zone, plan] = await Promise.all([validator.zoneFor(domain), planMxHosts(resolver, domain)]);
+  const lookupProblems: DnssecOutcome['lookupProblems'] = [];
+
+  const read = async (name: string, type: 'SOA' | 'MX' | 'TXT' | 'TLSA', essential: boolean): Promise<RrsetOutcome[]> => {
+    const outcome = await validator.validateAnswer(name, type);
+    if (Array.isArray(outcome)) {
+      for (const rrset of outcome) {
+        if (rrset.state === 'indeterminate' && rrset.problem) lookupProblems.push({ problem: rrset.problem, essential });
       }
-      lookupProblems.push({ problem: outcome as Problem, essential });
-      return [];
-    };
-
-    // The domain's own records matter only in a signed zone: in an unsigned (or bogus) one they are
-    // unsigned (or bogus) too, and the zone's finding says so.
-    const ownReads =
-      zone.state === 'secure'
-        ? [read(zone.zone === domain ? domain : displayName(zone.zone), 'SOA', true), read(domain, 'MX', true), read(domain, 'TXT', false), read(`_dmarc.${domain}`, 'TXT', false)]
-        : [];
-    const tlsaReads = plan.hosts.map(async (host) => ((await hasTlsa(resolver, host.exchange, domain)) ? read(`_25._tcp.${host.exchange}`, 'TLSA', false) : []));
-    const [own, tlsa] = await Promise.all([Promise.all(ownReads), Promise.all(tlsaReads)]);
-    // A TLSA answer without TLSA records (NODATA, or a CNAME to nothing) says nothing about DANE.
-    const tlsaSets = tlsa.filter((rrsets) => rrsets.some((rrset) => rrset.type === 'TLSA')).flat();
-    return dnssecVerdict({ domain, trustAnchors, zone, records: own.flat(), tlsa: tlsaSets, lookupProblems, validator, now });
+      return outcome;
+    }
+    lookupProblems.push({ problem: outcome as Problem, essential });
+    return [];
   };
+
+  // The domain's own records matter only in a signed zone: in an unsigned (or bogus) one they are
+  // unsigned (or bogus) too, and the zone's finding says so.
+  const ownReads =
+    zone.state === 'secure'
+      ? [read(zone.zone === domain ? domain : displayName(zone.zone), 'SOA', true), read(domain, 'MX', true), read(domain, 'TXT', false), read(`_dmarc.${domain}`, 'TXT', false)]
+      : [];
+  const tlsaReads = plan.hosts.map(async (host) => ((await hasTlsa(resolver, host.exchange, domain)) ? read(`_25._tcp.${host.exchange}`, 'TLSA', false) : []));
+  const [own, tlsa] = await Promise.all([Promise.all(ownReads), Promise.all(tlsaReads)]);
+  // A TLSA answer without TLSA records (NODATA, or a CNAME to nothing) says nothing about DANE.
+  const tlsaSets = tlsa.filter((rrsets) => rrsets.some((rrset) => rrset.type === 'TLSA')).flat();
+  return dnssecVerdict({ domain, trustAnchors: validator.trustAnchors, zone, records: own.flat(), tlsa: tlsaSets, lookupProblems, validator, now: validator.now });
 }
 
 /**
@@ -72,11 +73,9 @@ async function hasTlsa(resolver: Resolver, exchange: string, domain: string): Pr
   }
 }
 
-const rootAnchored = dnssecCheckWith(ROOT_TRUST_ANCHORS);
-
 /**
  * The check anchored on the scanner's configured trust anchors (SCAN_DNSSEC_TRUST_ANCHOR), else on
  * the root's published KSKs, KSK-2017 and KSK-2024 (the root has been signed with KSK-2024 since
- * October 2026).
+ * October 2026), with the scan's validator, which the DANE check asks for the same TLSA RRsets.
  */
-export const dnssecCheck: Check<'dnssec'> = (ctx) => (ctx.config.dnssecTrustAnchors ? dnssecCheckWith(ctx.config.dnssecTrustAnchors)(ctx) : rootAnchored(ctx));
+export const dnssecCheck: Check<'dnssec'> = (ctx) => validateDomain(ctx, scanValidator(ctx));

@@ -137,12 +137,14 @@ export class DnssecValidator {
   readonly missingNames = new Set<string>();
   /** What the findings say about a secure chain beyond its state. */
   readonly notes: ChainNote[] = [];
+  readonly trustAnchors: readonly DsRecord[];
+  /** The time signatures are judged at (ms). */
+  readonly now: number;
   private readonly steps = new Map<string, Promise<Step>>();
   private readonly anchors = new Map<string, Promise<ZoneState>>();
+  private readonly answers = new Map<string, Promise<RrsetOutcome[] | Problem>>();
   private readonly resolver: Resolver;
   private readonly domain: string;
-  private readonly trustAnchors: readonly DsRecord[];
-  private readonly now: number;
 
   constructor(options: ValidatorOptions) {
     this.resolver = options.resolver;
@@ -176,8 +178,20 @@ export class DnssecValidator {
   /**
    * Validates the answer to (name, type): every RRset in it (the CNAMEs of a chain, then the records
    * asked), each in the zone that holds it. [] when there are no records (not validated: no NSEC).
+   * Once per name, type and validator: the DNSSEC and DANE checks of a scan share one validator
+   * (scan-validator.ts), and both ask for the MX hosts' TLSA records.
    */
-  async validateAnswer(name: string, type: RecordType): Promise<RrsetOutcome[] | Problem> {
+  validateAnswer(name: string, type: RecordType): Promise<RrsetOutcome[] | Problem> {
+    const key = `${name} ${type}`;
+    let answer = this.answers.get(key);
+    if (!answer) {
+      answer = this.validateOnce(name, type);
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+
+  private async validateOnce(name: string, type: RecordType): Promise<RrsetOutcome[] | Problem> {
     let response: DnssecResponse;
     try {
       response = await this.ask(name, type);
