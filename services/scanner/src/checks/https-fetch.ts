@@ -2,8 +2,8 @@ import http from 'node:http';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
 import { describeSocketError, type OutboundPolicy } from '@sendwell/server-kit';
-import { DnsServerError, DnsTimeoutError, type Resolver } from '../dns/types.js';
-import { refusedName, vetAddresses, type RefusedTarget } from './outbound-targets.js';
+import { DnsTimeoutError, type Resolver } from '../dns/types.js';
+import { lookupAddresses, refusedName, vetAddresses, type RefusedTarget } from './outbound-targets.js';
 import { handshake, secureContextFor } from './ssl-certificate/handshake.js';
 
 /**
@@ -80,9 +80,10 @@ export async function fetchHttps(resolver: Resolver, url: URL, config: FetchConf
       result.refused = [badName];
       return result;
     }
-    const resolved = await addressesOf(resolver, host);
+    const resolved = await lookupAddresses(resolver, host);
     if (resolved.addresses.length === 0) {
-      if (resolved.error) result.dnsError = resolved.error;
+      const failure = resolved.failures[0]?.error;
+      if (failure) result.dnsError = failure instanceof DnsTimeoutError ? 'timed out' : `failed (${failure.rcode})`;
       else result.noAddress = true;
       return result;
     }
@@ -101,21 +102,6 @@ export async function fetchHttps(resolver: Resolver, url: URL, config: FetchConf
     if (await fetchFrom(result, url, address, remaining, config, context)) break;
   }
   return result;
-}
-
-async function addressesOf(resolver: Resolver, host: string): Promise<{ addresses: string[]; error: string | null }> {
-  const addresses: string[] = [];
-  let error: string | null = null;
-  for (const type of ['A', 'AAAA'] as const) {
-    try {
-      addresses.push(...(await resolver.lookup(host, type)));
-    } catch (caught) {
-      if (caught instanceof DnsTimeoutError) error ??= 'timed out';
-      else if (caught instanceof DnsServerError) error ??= `failed (${caught.rcode})`;
-      else throw caught;
-    }
-  }
-  return { addresses, error };
 }
 
 /** One address: handshake, certificate, GET. False only when the address could not be reached (the next one is tried). */

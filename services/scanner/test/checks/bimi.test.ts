@@ -17,7 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bimiCheck } from '../../src/checks/bimi/bimi.check.js';
 import type { CheckResult } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
+import { checkContext } from './harness.js';
 
 /**
  * The BIMI check against the fixture DNS server and a real HTTPS host on loopback serving each
@@ -141,24 +141,7 @@ afterAll(async () => {
 });
 
 async function scan(domain: string): Promise<BimiResult> {
-  const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: 2_000 });
-  const result = await bimiCheck({
-    domain,
-    resolver,
-    config: {
-      dnsblIpZones: [],
-      dnsblDomainZones: [],
-      tlsPort: 1,
-      tlsExtraCa: ca.cert,
-      httpsPort: web.port,
-      smtpPort: 1,
-      heloName: 'scanner.sendwell.test',
-      authoritativeDnsPort: 53,
-      timeoutMs: 10_000,
-      outbound: { allowLoopback: true },
-    },
-    dkimSelectors: [],
-  });
+  const result = await bimiCheck(checkContext(domain, dns, { dnsTimeoutMs: 2_000, config: { tlsExtraCa: ca.cert, httpsPort: web.port, timeoutMs: 10_000 } }));
   expect(() => bimiDetailsSchema.parse(result.details)).not.toThrow();
   for (const finding of result.details.findings) expect(() => findingSchema.parse(finding)).not.toThrow();
   expect(result.type).toBe('bimi');

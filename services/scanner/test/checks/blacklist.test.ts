@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DNSBL_DOMAIN_ZONES, DEFAULT_DNSBL_IP_ZONES } from '../../src/checks/blacklist/zones.js';
 import { blacklistCheck } from '../../src/checks/blacklist/blacklist.check.js';
 import type { CheckResult, ScanConfig } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
+import { checkContext } from './harness.js';
 
 /**
  * The blacklist check against a real DNS server serving fixture block lists. Zone names that the
@@ -14,18 +14,8 @@ import { createResolver } from '../../src/dns/resolver.js';
 
 let dns: TestDnsServer;
 
-const baseConfig: ScanConfig = {
-  dnsblIpZones: [],
-  dnsblDomainZones: [],
-  tlsPort: 443,
-  httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53,
-  timeoutMs: 1_000,
-  outbound: { allowLoopback: true },
-};
-
 async function scan(domain: string, config: Partial<ScanConfig>): Promise<CheckResult> {
-  const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: 300 });
-  const result = await blacklistCheck({ domain, resolver, config: { ...baseConfig, ...config }, dkimSelectors: [] });
+  const result = await blacklistCheck(checkContext(domain, dns, { dnsTimeoutMs: 300, config }));
   // Every result must be storable: the details parse with the contracts' schema.
   expect(() => checkDetailsByType.blacklist.parse(result.details)).not.toThrow();
   return result;

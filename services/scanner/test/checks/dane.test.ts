@@ -21,8 +21,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { daneCheck } from '../../src/checks/dane/dane.check.js';
 import { dnssecCheck, parseDsRecord, type DsRecord } from '../../src/checks/dnssec/dnssec.check.js';
 import { DnssecValidator } from '../../src/checks/dnssec/validator.js';
-import type { CheckContext, CheckResult, ScanConfig } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
+import type { CheckContext, CheckResult, ScanMemo } from '../../src/checks/types.js';
+import { checkContext, TEST_HELO as HELO } from './harness.js';
 
 /**
  * The DANE check (RFC 7672) against the fixture DNS server serving TLSA records computed here from
@@ -32,7 +32,6 @@ import { createResolver } from '../../src/dns/resolver.js';
  * with its MX host in the signed zone of a provider; bogus.test's TLSA signature is broken.
  */
 
-const HELO = 'scanner.sendwell.test';
 /** Generous: a CI run may share the CPU, and RSA handshakes are not free. */
 const TIMEOUT_MS = 4_000;
 
@@ -158,23 +157,12 @@ async function mx(options: MxServerOptions): Promise<TestMxServer> {
   return server;
 }
 
-function context(domain: string, port: number, options: { trustAnchors?: DsRecord[]; memo?: CheckContext['memo'] } = {}): CheckContext {
-  const config: ScanConfig = {
-    dnsblIpZones: [],
-    dnsblDomainZones: [],
-    tlsPort: 1,
+function context(domain: string, port: number, options: { trustAnchors?: DsRecord[]; memo?: ScanMemo } = {}): CheckContext {
+  return checkContext(domain, dns, {
     // Trusting the test CA changes nothing: DANE trusts the TLSA records, not a CA list.
-    tlsExtraCa: ca.cert,
-    httpsPort: 1,
-    smtpPort: port,
-    heloName: HELO,
-    authoritativeDnsPort: 53,
-    timeoutMs: TIMEOUT_MS,
-    outbound: { allowLoopback: true },
-    dnssecTrustAnchors: options.trustAnchors ?? [anchor],
-  };
-  const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: 500 });
-  return { domain, resolver, config, dkimSelectors: [], ...(options.memo ? { memo: options.memo } : {}) };
+    config: { tlsExtraCa: ca.cert, smtpPort: port, timeoutMs: TIMEOUT_MS, dnssecTrustAnchors: options.trustAnchors ?? [anchor] },
+    ...(options.memo ? { memo: options.memo } : {}),
+  });
 }
 
 async function scan(domain: string, port: number, options: { trustAnchors?: DsRecord[] } = {}): Promise<CheckResult<DaneDetails>> {
@@ -413,7 +401,7 @@ describe('daneCheck with the DNSSEC verdict of the TLSA records', () => {
     const validated = vi.spyOn(DnssecValidator.prototype, 'validateRrset');
     const tlsaValidations = () => validated.mock.calls.filter(([rrset]) => rrset[0]?.type === 'TLSA').length;
     try {
-      const memo: NonNullable<CheckContext['memo']> = {};
+      const memo: ScanMemo = {};
       const ctx = context('ee.test', server.port, { memo });
       const [dane, dnssec] = await Promise.all([daneCheck(ctx), dnssecCheck(ctx)]);
       expect(dane.status).toBe('valid');

@@ -4,17 +4,8 @@ import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dkimCheck } from '../../src/checks/dkim/dkim.check.js';
 import { COMMON_DKIM_SELECTORS } from '../../src/checks/dkim/selectors.js';
-import type { CheckContext, CheckResult, ScanConfig } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
-
-const config: ScanConfig = {
-  dnsblIpZones: [],
-  dnsblDomainZones: [],
-  tlsPort: 443,
-  httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53,
-  timeoutMs: 1000,
-  outbound: { allowLoopback: true },
-};
+import type { CheckContext, CheckResult } from '../../src/checks/types.js';
+import { checkContext } from './harness.js';
 
 function rsaKey(bits: number): string {
   const { publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
@@ -30,12 +21,7 @@ function ed25519Key(): string {
 let server: TestDnsServer;
 
 function context(domain: string, dkimSelectors: string[] = []): CheckContext {
-  return {
-    domain,
-    resolver: createResolver({ servers: [{ host: server.host, port: server.port }], timeoutMs: 300 }),
-    config,
-    dkimSelectors,
-  };
+  return checkContext(domain, server, { dnsTimeoutMs: 300, dkimSelectors });
 }
 
 async function scan(domain: string, dkimSelectors: string[] = []): Promise<CheckResult> {

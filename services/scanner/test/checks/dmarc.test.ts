@@ -2,27 +2,13 @@ import { checkDetailsByType, findingSchema } from '@sendwell/contracts';
 import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dmarcCheck } from '../../src/checks/dmarc/dmarc.check.js';
-import type { CheckContext, CheckResult, ScanConfig } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
-
-const config: ScanConfig = {
-  dnsblIpZones: [],
-  dnsblDomainZones: [],
-  tlsPort: 443,
-  httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53,
-  timeoutMs: 1000,
-  outbound: { allowLoopback: true },
-};
+import type { CheckContext, CheckResult } from '../../src/checks/types.js';
+import { checkContext } from './harness.js';
 
 let server: TestDnsServer;
 
 function context(domain: string): CheckContext {
-  return {
-    domain,
-    resolver: createResolver({ servers: [{ host: server.host, port: server.port }], timeoutMs: 300 }),
-    config,
-    dkimSelectors: [],
-  };
+  return checkContext(domain, server, { dnsTimeoutMs: 300 });
 }
 
 async function scan(domain: string): Promise<CheckResult> {

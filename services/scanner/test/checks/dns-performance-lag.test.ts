@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dnsPerformanceCheck } from '../../src/checks/dns-performance/dns-performance.check.js';
 import { EXCELLENT_MAX_MS } from '../../src/checks/dns-performance/thresholds.js';
 import type { CheckResult } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
+import { fixtureResolver, testConfig } from './harness.js';
 import type { Resolver } from '../../src/dns/types.js';
 
 /**
@@ -52,7 +52,7 @@ function blockLoop(ms: number): void {
  * BLOCK_MS right after they are sent, as a saturated scanner's other work would.
  */
 function busyResolver(blockedProbes: number): { resolver: Resolver; probes: () => number } {
-  const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: 2_000 });
+  const resolver = fixtureResolver(dns, 2_000);
   const query = resolver.query.bind(resolver);
   let probes = 0;
   resolver.query = ((name, type, options) => {
@@ -70,7 +70,7 @@ async function scan(domain: string, resolver: Resolver): Promise<CheckResult> {
   const result = await dnsPerformanceCheck({
     domain,
     resolver,
-    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: 443, httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: dns.port, timeoutMs: 1_000, outbound: { allowLoopback: true } },
+    config: testConfig({ authoritativeDnsPort: dns.port }),
     dkimSelectors: [],
   });
   expect(() => checkDetailsByType.dns_performance.parse(result.details)).not.toThrow();
@@ -83,7 +83,7 @@ const codes = (result: CheckResult) => result.details.findings.map((f) => f.code
 
 describe('dnsPerformanceCheck with the scanner busy during its probes', () => {
   it('times the SOA on the socket, through the timing transport', async () => {
-    const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: 2_000 });
+    const resolver = fixtureResolver(dns, 2_000);
     const response = await resolver.query('busy.test', 'SOA', { server: { host: dns.host, port: dns.port }, recurse: false, timing: true });
     expect(response.timing).toBeDefined();
     const { sentAt, receivedAt } = response.timing ?? { sentAt: 0, receivedAt: 0 };

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dnsPerformanceCheck } from '../../src/checks/dns-performance/dns-performance.check.js';
 import { EXCELLENT_MAX_MS, FAIR_MAX_MS } from '../../src/checks/dns-performance/thresholds.js';
 import type { CheckResult } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
+import { checkContext } from './harness.js';
 
 /**
  * The DNS performance check against real fixture DNS servers standing in for the authoritative
@@ -90,13 +90,7 @@ afterAll(async () => {
 });
 
 async function scan(domain: string, timeoutMs = 300, allowLoopback = true): Promise<CheckResult> {
-  const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs });
-  const result = await dnsPerformanceCheck({
-    domain,
-    resolver,
-    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: 443, httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: dns.port, timeoutMs: 1_000, outbound: { allowLoopback } },
-    dkimSelectors: [],
-  });
+  const result = await dnsPerformanceCheck(checkContext(domain, dns, { dnsTimeoutMs: timeoutMs, config: { authoritativeDnsPort: dns.port, outbound: { allowLoopback } } }));
   expect(() => checkDetailsByType.dns_performance.parse(result.details)).not.toThrow();
   return result;
 }

@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mtaStsCheck } from '../../src/checks/mta-sts/mta-sts.check.js';
 import type { CheckResult } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
+import { checkContext } from './harness.js';
 
 /** The MTA-STS check against the fixture DNS server and a real HTTPS policy host on loopback. */
 
@@ -101,24 +101,12 @@ afterAll(async () => {
 });
 
 async function scan(domain: string, options: { allowLoopback?: boolean; timeoutMs?: number; dnsTimeoutMs?: number } = {}): Promise<CheckResult> {
-  const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: options.dnsTimeoutMs ?? 2_000 });
-  const result = await mtaStsCheck({
-    domain,
-    resolver,
-    config: {
-      dnsblIpZones: [],
-      dnsblDomainZones: [],
-      tlsPort: 1,
-      tlsExtraCa: ca.cert,
-      httpsPort: web.port,
-      smtpPort: 1,
-      heloName: 'scanner.sendwell.test',
-      authoritativeDnsPort: 53,
-      timeoutMs: options.timeoutMs ?? 10_000,
-      outbound: { allowLoopback: options.allowLoopback ?? true },
-    },
-    dkimSelectors: [],
-  });
+  const result = await mtaStsCheck(
+    checkContext(domain, dns, {
+      dnsTimeoutMs: options.dnsTimeoutMs ?? 2_000,
+      config: { tlsExtraCa: ca.cert, httpsPort: web.port, timeoutMs: options.timeoutMs ?? 10_000, outbound: { allowLoopback: options.allowLoopback ?? true } },
+    }),
+  );
   expect(() => checkDetailsByType.mta_sts.parse(result.details)).not.toThrow();
   return result;
 }

@@ -3,7 +3,7 @@ import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reverseDnsCheck } from '../../src/checks/reverse-dns/reverse-dns.check.js';
 import type { CheckResult } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
+import { checkContext } from './harness.js';
 
 /** Forward-confirmed reverse DNS against the fixture DNS server; every address is in 127.0.0.0/8 (or ::1). */
 
@@ -66,13 +66,7 @@ afterAll(async () => {
 });
 
 async function scan(domain: string, allowLoopback = true): Promise<CheckResult> {
-  const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: 500 });
-  const result = await reverseDnsCheck({
-    domain,
-    resolver,
-    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: 1, httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53, timeoutMs: 2_000, outbound: { allowLoopback } },
-    dkimSelectors: [],
-  });
+  const result = await reverseDnsCheck(checkContext(domain, dns, { config: { timeoutMs: 2_000, outbound: { allowLoopback } } }));
   expect(() => checkDetailsByType.reverse_dns.parse(result.details)).not.toThrow();
   expect(result.type).toBe('reverse_dns');
   return result;

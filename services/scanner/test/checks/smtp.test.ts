@@ -17,11 +17,10 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpCheck, smtpCheck } from '../../src/checks/smtp/smtp.check.js';
 import type { Check, CheckResult } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
+import { checkContext, TEST_HELO as HELO } from './harness.js';
 
 /** The SMTP transport check against real SMTP servers (smtp-server, STARTTLS) on loopback and the fixture DNS server. */
 
-const HELO = 'scanner.sendwell.test';
 /** Generous: a CI run may share the CPU, and RSA handshakes are not free. */
 const TIMEOUT_MS = 4_000;
 
@@ -103,24 +102,9 @@ async function mx(options: MxServerOptions): Promise<TestMxServer> {
 }
 
 async function scan(domain: string, port: number, options: { allowLoopback?: boolean; check?: Check<'smtp'>; timeoutMs?: number } = {}): Promise<CheckResult> {
-  const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: 500 });
-  const result = await (options.check ?? smtpCheck)({
-    domain,
-    resolver,
-    config: {
-      dnsblIpZones: [],
-      dnsblDomainZones: [],
-      tlsPort: 1,
-      tlsExtraCa: ca.cert,
-      httpsPort: 1,
-      smtpPort: port,
-      heloName: HELO,
-      authoritativeDnsPort: 53,
-      timeoutMs: options.timeoutMs ?? TIMEOUT_MS,
-      outbound: { allowLoopback: options.allowLoopback ?? true },
-    },
-    dkimSelectors: [],
-  });
+  const result = await (options.check ?? smtpCheck)(
+    checkContext(domain, dns, { config: { tlsExtraCa: ca.cert, smtpPort: port, timeoutMs: options.timeoutMs ?? TIMEOUT_MS, outbound: { allowLoopback: options.allowLoopback ?? true } } }),
+  );
   expect(() => checkDetailsByType.smtp.parse(result.details)).not.toThrow();
   expect(result.type).toBe('smtp');
   return result;

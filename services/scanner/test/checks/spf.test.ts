@@ -3,19 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spf as mailauthSpf } from 'mailauth/lib/spf/index.js';
 import { checkDetailsByType } from '@sendwell/contracts';
 import { startDnsServer, type DnsFixtureRecords, type TestDnsServer } from '@sendwell/testing';
-import { createResolver } from '../../src/dns/resolver.js';
 import { checkHost } from '../../src/checks/spf/evaluate.js';
 import { spfCheck, type SpfDetails } from '../../src/checks/spf/spf.check.js';
-import type { CheckResult, ScanConfig } from '../../src/checks/types.js';
-
-const config: ScanConfig = {
-  dnsblIpZones: [],
-  dnsblDomainZones: [],
-  tlsPort: 443,
-  httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53,
-  timeoutMs: 300,
-  outbound: { allowLoopback: true },
-};
+import type { CheckResult } from '../../src/checks/types.js';
+import { checkContext, fixtureResolver } from './harness.js';
 
 const txt = (...records: Array<string | string[]>): DnsFixtureRecords => ({ TXT: records });
 const a = (...addresses: string[]): DnsFixtureRecords => ({ A: addresses });
@@ -111,11 +102,11 @@ afterAll(async () => {
 });
 
 function resolver() {
-  return createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: 300 });
+  return fixtureResolver(dns, 300);
 }
 
 async function scan(domain: string): Promise<CheckResult<SpfDetails>> {
-  const result = (await spfCheck({ domain, resolver: resolver(), config, dkimSelectors: [] })) as CheckResult<SpfDetails>;
+  const result = (await spfCheck(checkContext(domain, dns, { dnsTimeoutMs: 300, config: { timeoutMs: 300 } }))) as CheckResult<SpfDetails>;
   // Every result must be storable as the contracts describe it.
   checkDetailsByType.spf.parse(result.details);
   expect(result.type).toBe('spf');

@@ -15,7 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sslCertificateCheck } from '../../src/checks/ssl-certificate/ssl-certificate.check.js';
 import type { CheckResult } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
+import { checkContext } from './harness.js';
 
 /** The SSL check against real TLS servers on loopback with certificates generated at test time. */
 
@@ -79,13 +79,7 @@ function caCert(options: Partial<CertOptions> = {}) {
 }
 
 async function scan(domain: string, port: number, timeoutMs = 1_000, allowLoopback = true): Promise<CheckResult> {
-  const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: 300 });
-  const result = await sslCertificateCheck({
-    domain,
-    resolver,
-    config: { dnsblIpZones: [], dnsblDomainZones: [], tlsPort: port, tlsExtraCa: ca.cert, httpsPort: 1, smtpPort: 1, heloName: 'scanner.sendwell.test', authoritativeDnsPort: 53, timeoutMs, outbound: { allowLoopback } },
-    dkimSelectors: [],
-  });
+  const result = await sslCertificateCheck(checkContext(domain, dns, { dnsTimeoutMs: 300, config: { tlsPort: port, tlsExtraCa: ca.cert, timeoutMs, outbound: { allowLoopback } } }));
   expect(() => checkDetailsByType.ssl_certificate.parse(result.details)).not.toThrow();
   return result;
 }

@@ -3,7 +3,7 @@ import { startDnsServer, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tlsRptCheck } from '../../src/checks/tls-rpt/tls-rpt.check.js';
 import type { CheckResult } from '../../src/checks/types.js';
-import { createResolver } from '../../src/dns/resolver.js';
+import { checkContext } from './harness.js';
 
 /** The TLS-RPT check against the fixture DNS server. */
 
@@ -32,23 +32,7 @@ afterAll(async () => {
 });
 
 async function scan(domain: string, dnsTimeoutMs = 2_000): Promise<CheckResult> {
-  const resolver = createResolver({ servers: [{ host: dns.host, port: dns.port }], timeoutMs: dnsTimeoutMs });
-  const result = await tlsRptCheck({
-    domain,
-    resolver,
-    config: {
-      dnsblIpZones: [],
-      dnsblDomainZones: [],
-      tlsPort: 1,
-      httpsPort: 1,
-      smtpPort: 1,
-      heloName: 'scanner.sendwell.test',
-      authoritativeDnsPort: 53,
-      timeoutMs: 5_000,
-      outbound: { allowLoopback: true },
-    },
-    dkimSelectors: [],
-  });
+  const result = await tlsRptCheck(checkContext(domain, dns, { dnsTimeoutMs, config: { timeoutMs: 5_000 } }));
   expect(() => checkDetailsByType.tls_rpt.parse(result.details)).not.toThrow();
   return result;
 }

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsServerError, DnsTimeoutError, type MxAnswer, type Resolver } from '../../dns/types.js';
+import { lookupAddresses } from '../outbound-targets.js';
 
 /** Bounds on what one scan checks, so a domain with dozens of MX hosts cannot blow up the query count. */
 const MAX_MX_HOSTS = 10;
@@ -59,17 +60,9 @@ function addSource(ips: Map<string, string[]>, address: string, source: string):
   else if (ips.size < MAX_IPS) ips.set(address, [source]);
 }
 
+/** A then AAAA of `host`; each failed lookup is listed as "A mx.example.com: DNS query A mx.example.com timed out". */
 async function addressesOf(resolver: Resolver, host: string, errors: string[], shared: boolean): Promise<string[]> {
-  const found: string[] = [];
-  await Promise.all(
-    (['A', 'AAAA'] as const).map(async (type) => {
-      try {
-        for (const address of await resolver.lookup(host, type, { shared })) found.push(address);
-      } catch (error) {
-        if (error instanceof DnsTimeoutError || error instanceof DnsServerError) errors.push(`${type} ${host}: ${error.message}`);
-        else throw error;
-      }
-    }),
-  );
-  return found;
+  const { addresses, failures } = await lookupAddresses(resolver, host, { shared });
+  for (const { type, error } of failures) errors.push(`${type} ${host}: ${error.message}`);
+  return addresses;
 }

@@ -2,9 +2,8 @@ import { isIP } from 'node:net';
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsServerError, DnsTimeoutError, type Resolver, type TlsaAnswer } from '../../dns/types.js';
 import type { DnssecValidator } from '../dnssec/validator.js';
-import { refusedName, vetAddresses } from '../outbound-targets.js';
+import { lookupAddresses, refusedName, vetAddresses } from '../outbound-targets.js';
 import { emptyHost, type SmtpHostResult } from '../smtp/host-result.js';
-import { addressesOf } from '../smtp/mx-hosts.js';
 import { probeHost, type ProbeSettings } from '../smtp/probe.js';
 import type { ScanConfig } from '../types.js';
 import { validateTlsa, type TlsaDnssec } from './tlsa-dnssec.js';
@@ -67,7 +66,7 @@ async function probeTlsaHost(host: DaneHost, resolver: Resolver, domain: string,
     probe.refused = [badName];
     return;
   }
-  const { addresses, error } = await addressesOf(resolver, exchange, domain);
+  const { addresses, error } = await lookupAddresses(resolver, exchange, { shared: isOutsideDomain(exchange, domain) });
   if (addresses.length === 0) {
     if (error !== null) probe.dnsError = error;
     else probe.noAddress = true;

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
-import { refusedName, vetAddresses, type RefusedTarget } from '../outbound-targets.js';
+import { lookupAddresses, refusedName, vetAddresses, type RefusedTarget } from '../outbound-targets.js';
 import type { ScanConfig } from '../types.js';
 import { measureTiming, timingGate } from '../../timing/timing-gate.js';
 import type { TimingPolicy } from '../../timing/reliability.js';
@@ -60,7 +60,7 @@ async function probeNameserver(resolver: Resolver, domain: string, name: string,
   const unanswered = { responseTimeMs: null, unreliableTiming: null, authoritative: false, serial: null, addresses: [] };
   const badName = refusedName(name);
   if (badName) return { name, ips: [], ...unanswered, error: null, refused: [badName] };
-  const { ips, error } = await addressesOf(resolver, name);
+  const { addresses: ips, error } = await lookupAddresses(resolver, name);
   if (ips.length === 0) {
     return { name, ips, ...unanswered, error: error ?? 'the name server name has no A or AAAA record', refused: [] };
   }
@@ -83,20 +83,6 @@ function summariseAddresses(addresses: AddressResult[]): Pick<NameserverResult, 
     serial: good[0]?.serial ?? null,
     error: good.length === addresses.length ? null : addresses.filter((a) => a.error).map((a) => `${a.ip}: ${a.error}`).join('; '),
   };
-}
-
-async function addressesOf(resolver: Resolver, host: string): Promise<{ ips: string[]; error: string | null }> {
-  const results = await Promise.all(
-    (['A', 'AAAA'] as const).map(async (type) => {
-      try {
-        return { ips: await resolver.lookup(host, type), error: null };
-      } catch (error) {
-        if (isDnsFailure(error)) return { ips: [] as string[], error: error.message };
-        throw error;
-      }
-    }),
-  );
-  return { ips: results.flatMap((result) => result.ips), error: results.find((r) => r.error)?.error ?? null };
 }
 
 /**

@@ -1,9 +1,11 @@
 import { isIP } from 'node:net';
 import type { Finding } from '@sendwell/contracts';
+import { isOutsideDomain } from '../../dns/shared-cache.js';
 import type { Resolver } from '../../dns/types.js';
+import { lookupAddresses } from '../outbound-targets.js';
 import { parseIp, sameIp } from '../spf/ip.js';
 import type { SmtpHostResult } from './host-result.js';
-import { addressesOf, normaliseName } from './mx-hosts.js';
+import { normaliseName } from './mx-hosts.js';
 
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)+$/i;
 const RFC = 'RFC 5321 §4.2';
@@ -31,7 +33,7 @@ export async function checkGreetingName(resolver: Resolver, domain: string, resu
     result.greetingNameMatches = false;
     return mismatch(result, 'warning', `the greeting names "${raw}", which is not a fully qualified host name (the MX host is ${result.exchange}).`);
   }
-  const { addresses, error } = await addressesOf(resolver, name, domain);
+  const { addresses, error } = await lookupAddresses(resolver, name, { shared: isOutsideDomain(name, domain) });
   if (addresses.length === 0 && error !== null) return null;
   result.greetingNameMatches = addresses.some((address) => same(address, ip));
   if (result.greetingNameMatches) return null;

@@ -1,4 +1,3 @@
-import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsServerError, DnsTimeoutError, type MxAnswer, type Resolver } from '../../dns/types.js';
 
 /** MX hosts probed per scan, lowest preference first: a domain with many cannot make the check slow. */
@@ -38,24 +37,4 @@ export async function planMxHosts(resolver: Resolver, domain: string): Promise<M
 
 export function normaliseName(name: string): string {
   return name.trim().toLowerCase().replace(/\.$/, '');
-}
-
-/** A then AAAA of a host (IPv4 first); another organisation's host is asked with `shared`. */
-export async function addressesOf(resolver: Resolver, host: string, domain: string): Promise<{ addresses: string[]; error: string | null }> {
-  const shared = isOutsideDomain(host, domain);
-  const addresses: string[] = [];
-  let error: string | null = null;
-  const answers = await Promise.all(
-    (['A', 'AAAA'] as const).map(async (type) => {
-      try {
-        return await resolver.lookup(host, type, { shared });
-      } catch (caught) {
-        if (caught instanceof DnsTimeoutError || caught instanceof DnsServerError) error ??= caught.message;
-        else throw caught;
-        return [];
-      }
-    }),
-  );
-  for (const list of answers) addresses.push(...list);
-  return { addresses, error };
 }

@@ -1,12 +1,13 @@
 import { isIP } from 'node:net';
 import type { SmtpDetails } from '@sendwell/contracts';
+import { isOutsideDomain } from '../../dns/shared-cache.js';
 import type { Resolver } from '../../dns/types.js';
-import { refusedName, vetAddresses } from '../outbound-targets.js';
+import { lookupAddresses, refusedName, vetAddresses } from '../outbound-targets.js';
 import type { Check, CheckResult, ScanConfig } from '../types.js';
 import { checkGreetingName } from './banner-name.js';
 import { hostFindings } from './findings.js';
 import { emptyHost, type SmtpHostResult } from './host-result.js';
-import { addressesOf, planMxHosts } from './mx-hosts.js';
+import { planMxHosts } from './mx-hosts.js';
 import { probeHost, SLOW_BANNER_MS, type ProbeSettings } from './probe.js';
 import { starttlsContext } from './tls-context.js';
 import { noHostVerdict, smtpVerdict } from './verdict.js';
@@ -66,7 +67,8 @@ async function examineHost(resolver: Resolver, domain: string, exchange: string,
     result.refused = [badName];
     return result;
   }
-  const { addresses, error } = await addressesOf(resolver, exchange, domain);
+  // Another organisation's mail host (a provider's) has the same addresses for every scan.
+  const { addresses, error } = await lookupAddresses(resolver, exchange, { shared: isOutsideDomain(exchange, domain) });
   if (addresses.length === 0) {
     if (error !== null) result.dnsError = error;
     else result.noAddress = true;

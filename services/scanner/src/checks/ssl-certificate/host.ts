@@ -1,7 +1,7 @@
 import type tls from 'node:tls';
 import type { OutboundPolicy } from '@sendwell/server-kit';
-import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
-import { refusedName, vetAddresses } from '../outbound-targets.js';
+import type { Resolver } from '../../dns/types.js';
+import { lookupAddresses, refusedName, vetAddresses } from '../outbound-targets.js';
 import { inspect } from './certificate.js';
 import { connectionFindings, refusedFinding } from './findings.js';
 import { handshake } from './handshake.js';
@@ -32,7 +32,7 @@ export async function checkHost(
     result.findings.push(refusedFinding(result));
     return result;
   }
-  const resolved = await addressesOf(resolver, host);
+  const resolved = await lookupAddresses(resolver, host);
   if (resolved.addresses.length === 0) {
     if (resolved.error) result.dnsError = resolved.error;
     else result.noAddress = true;
@@ -45,20 +45,6 @@ export async function checkHost(
   await connectFirstAnswering(result, allowed, config, context, now);
   result.findings.push(...connectionFindings(result, now));
   return result;
-}
-
-async function addressesOf(resolver: Resolver, host: string): Promise<{ addresses: string[]; error: string | null }> {
-  const addresses: string[] = [];
-  let error: string | null = null;
-  for (const type of ['A', 'AAAA'] as const) {
-    try {
-      addresses.push(...(await resolver.lookup(host, type)));
-    } catch (caught) {
-      if (caught instanceof DnsTimeoutError || caught instanceof DnsServerError) error ??= caught.message;
-      else throw caught;
-    }
-  }
-  return { addresses, error };
 }
 
 /** Tries up to MAX_ADDRESSES_PER_HOST addresses; `result` keeps the last one tried and its error, or what the answering one showed. */
