@@ -21,6 +21,7 @@ import { Sweeper, sweepHandler } from './scheduler/sweeper.js';
 import { DailyReputation } from './scoring/daily-reputation.js';
 import { failScan, scanDomainHandler, type ScanFn } from './workers/scan-domain.handler.js';
 import { ScanMetrics } from './workers/scan-metrics.js';
+import { MxProbeCache } from './checks/smtp/probe-cache.js';
 import { scanSampleDomainHandler } from './workers/scan-sample-domain.handler.js';
 
 export interface DepsOptions {
@@ -74,7 +75,8 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     newResolver: () => createResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
     logger: logger.child({ module: 'BlocklistRegistry' }),
   });
-  const config: ScanConfig = { ...scanConfigFromEnv(env), blocklistHealth: blocklists };
+  // One per process, like the shared answer cache: providers' MX hosts are talked to once per TTL, not once per domain.
+  const config: ScanConfig = { ...scanConfigFromEnv(env), blocklistHealth: blocklists, mxProbes: new MxProbeCache() };
   configureTimingGate({ limit: env.SCAN_TIMING_PROBES });
   const metrics = new ScanMetrics(options.collectDefaultMetrics ?? true);
 

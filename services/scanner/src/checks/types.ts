@@ -3,6 +3,7 @@ import type { OutboundPolicy } from '@sendwell/server-kit';
 import type { Resolver } from '../dns/types.js';
 import type { DnsblZoneSpec } from './blacklist/zones.js';
 import type { DsRecord } from './dnssec/trust-anchor.js';
+import type { MxProbeCache } from './smtp/probe-cache.js';
 import type { DnssecValidator } from './dnssec/validator.js';
 
 /**
@@ -46,6 +47,8 @@ export interface ScanConfig {
   dnssecTrustAnchors?: readonly DsRecord[];
   /** The block lists' self-test results (src/blocklists/registry.ts); without it every list is asked. */
   blocklistHealth?: BlocklistHealthView;
+  /** SMTP conversations with providers' MX hosts, shared by the process's scans (checks/smtp/probe-cache.ts); without it each scan has its own. */
+  mxProbes?: MxProbeCache;
 }
 
 /** Which block lists answer wrongly at their test points, and why: their answers are not to be trusted. */

@@ -4,7 +4,8 @@ import { DnsServerError, DnsTimeoutError, type Resolver, type TlsaAnswer } from 
 import type { DnssecValidator } from '../dnssec/validator.js';
 import { lookupAddresses, refusedName, vetAddresses } from '../outbound-targets.js';
 import { emptyHost, type SmtpHostResult } from '../smtp/host-result.js';
-import { probeHost, type ProbeSettings } from '../smtp/probe.js';
+import type { ProbeSettings } from '../smtp/probe.js';
+import { probeMxHost } from '../smtp/probe-cache.js';
 import type { ScanConfig } from '../types.js';
 import { validateTlsa, type TlsaDnssec } from './tlsa-dnssec.js';
 import { ChainCertificate } from './tlsa.js';
@@ -75,5 +76,5 @@ async function probeTlsaHost(host: DaneHost, resolver: Resolver, domain: string,
   const { allowed, refused } = vetAddresses(addresses, config.outbound);
   probe.refused = refused;
   const address = allowed.find((ip) => isIP(ip) === 4) ?? allowed[0];
-  if (address !== undefined) host.chain = (await probeHost(probe, address, settings)).map((der) => new ChainCertificate(der));
+  if (address !== undefined) host.chain = (await probeMxHost(probe, address, settings, domain, config.mxProbes)).map((der) => new ChainCertificate(der));
 }

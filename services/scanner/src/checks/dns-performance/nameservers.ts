@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
 import { lookupAddresses, refusedName, vetAddresses, type RefusedTarget } from '../outbound-targets.js';
 import type { ScanConfig } from '../types.js';
@@ -60,7 +61,8 @@ async function probeNameserver(resolver: Resolver, domain: string, name: string,
   const unanswered = { responseTimeMs: null, unreliableTiming: null, authoritative: false, serial: null, addresses: [] };
   const badName = refusedName(name);
   if (badName) return { name, ips: [], ...unanswered, error: null, refused: [badName] };
-  const { addresses: ips, error } = await lookupAddresses(resolver, name);
+  // A hosting provider's name servers serve thousands of scanned domains: their addresses are shared.
+  const { addresses: ips, error } = await lookupAddresses(resolver, name, { shared: isOutsideDomain(name, domain) });
   if (ips.length === 0) {
     return { name, ips, ...unanswered, error: error ?? 'the name server name has no A or AAAA record', refused: [] };
   }

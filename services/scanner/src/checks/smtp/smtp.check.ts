@@ -8,7 +8,8 @@ import { checkGreetingName } from './banner-name.js';
 import { hostFindings } from './findings.js';
 import { emptyHost, type SmtpHostResult } from './host-result.js';
 import { planMxHosts } from './mx-hosts.js';
-import { probeHost, SLOW_BANNER_MS, type ProbeSettings } from './probe.js';
+import { SLOW_BANNER_MS, type ProbeSettings } from './probe.js';
+import { probeMxHost } from './probe-cache.js';
 import { starttlsContext } from './tls-context.js';
 import { noHostVerdict, smtpVerdict } from './verdict.js';
 
@@ -78,6 +79,6 @@ async function examineHost(resolver: Resolver, domain: string, exchange: string,
   result.refused = refused;
   // The vetted IP itself is dialled (the name is only the SNI): DNS cannot answer differently now.
   const address = allowed.find((ip) => isIP(ip) === 4) ?? allowed[0];
-  if (address !== undefined) await probeHost(result, address, settings);
+  if (address !== undefined) await probeMxHost(result, address, settings, domain, config.mxProbes);
   return result;
 }
