@@ -9,6 +9,10 @@ export interface Verdict {
   pass: boolean;
   /** A miss fails the benchmark (exit code 1), not only the summary line. */
   required?: boolean;
+  /** The section was not run (its count set to 0): shown as skipped, never judged. */
+  skipped?: boolean;
+  /** Why it was skipped, e.g. "BENCH_SOAK_SCANS=0". */
+  reason?: string;
 }
 
 export function judge(name: string, value: number, target: number, comparison: '>=' | '<' | '<=', unit: string): Verdict {
@@ -16,6 +20,22 @@ export function judge(name: string, value: number, target: number, comparison: '
   const shown = Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(2);
   console.log(`    ${name}: ${shown}${unit}   (target ${comparison} ${target}${unit})   ${pass ? 'PASS' : 'MISS'}`);
   return { name, value, target, comparison, unit, pass };
+}
+
+/** A verdict for a section that was not run: printed as skipped, neither a pass nor a miss. */
+export function skipped(name: string, reason: string): Verdict {
+  return { name, value: Number.NaN, target: Number.NaN, comparison: '>=', unit: '', pass: true, skipped: true, reason };
+}
+
+/** Not judged: skipped, or without a value (a section without samples; over IPC a NaN arrives as null). */
+export function isSkipped(v: Verdict): boolean {
+  return v.skipped === true || typeof v.value !== 'number' || !Number.isFinite(v.value);
+}
+
+/** One summary line. */
+export function formatVerdict(v: Verdict): string {
+  if (isSkipped(v)) return `SKIP  ${v.name}: skipped${v.reason ? ` (${v.reason})` : ''}`;
+  return `${v.pass ? 'PASS' : 'MISS'}  ${v.name}: ${v.value.toFixed(2)}${v.unit} (target ${v.comparison} ${v.target}${v.unit})`;
 }
 
 /** Status counts per check type, e.g. { dns_performance: { success: 1990, unknown: 10 } }. */
