@@ -26,6 +26,7 @@ import { runScan, type ScanOutcome } from '../../services/scanner/src/scan/run-s
 import { describeMailHosting, describeSecondDepth, DNSBL_DOMAIN_ZONES, DNSBL_IP_ZONES, expectedStatuses, planWorld, SECOND_DEPTH_CHECKS } from './fixture-zones.js';
 import { profiled } from './profile.js';
 import { compareStatuses, judge, percentile, skipped, type StatusCounts, type Verdict } from './report.js';
+import { MxProbeCache } from '../../services/scanner/src/checks/smtp/probe-cache.js';
 import { loadAverage } from '../lib/processes.js';
 
 const env = process.env;
@@ -75,6 +76,8 @@ const config: ScanConfig = {
   outbound: { allowLoopback: true },
   // The test root the DNS fixture signed, in place of the real root's KSKs (SCAN_DNSSEC_TRUST_ANCHOR).
   dnssecTrustAnchors: parseTrustAnchors(env.BENCH_TRUST_ANCHOR ?? ''),
+  // As production (deps.ts): conversations with providers' MX hosts shared by the process's scans.
+  mxProbes: new MxProbeCache(),
 };
 if (config.dnssecTrustAnchors?.length === 0) throw new Error('BENCH_TRUST_ANCHOR is missing: the DNS fixture reports it');
 /** As production: DNS_TIMEOUT_MS default 2 s, one retry. For the peer comparison (section 3): no cross-scan sharing on either side. */
@@ -106,11 +109,11 @@ function countingTimeouts(transport: DnsTransport): DnsTransport {
 }
 /**
  * BENCH_DNS_SOCKETS=n: the scans' DNS transport with n UDP sockets per family instead of production's
- * shared one (4), an experiment: libuv reads at most 32 datagrams per socket per loop iteration, so
+ * shared one (16), an experiment: libuv reads at most 32 datagrams per socket per loop iteration, so
  * the sockets bound how fast a busy worker takes its answers in.
  */
 const DNS_SOCKETS = env.BENCH_DNS_SOCKETS ? Number(env.BENCH_DNS_SOCKETS) : null;
-const scanDnsTransport = DNS_SOCKETS === null ? sharedDnsTransport() : createDnsTransport({ socketsPerFamily: DNS_SOCKETS });
+const scanDnsTransport = DNS_SOCKETS === null ? sharedDnsTransport() : createDnsTransport({ socketsPerFamily: DNS_SOCKETS, connectToServers: true });
 const scanTransports = { transport: countingTimeouts(scanDnsTransport), timingTransport: countingTimeouts(sharedTimingTransport()) };
 const newScanResolver = (): Resolver =>
   createResolver({ servers: [server], timeoutMs: 2_000, retries: 1, ...scanTransports, ...(SHARED_CACHE ? { sharedCache } : {}) });
@@ -235,7 +238,7 @@ const SLOW_SCAN_MS = 2_000;
 console.log(`\n[1] full scans: ${SCANS} scans of ${DOMAIN_COUNT} fixture domains, concurrency ${CONCURRENCY} (production's SCANNER_CONCURRENCY default), then ${COMPARE_CONCURRENCY || 'no other'} for comparison; DNSBL ${DNSBL_IP_ZONES.length} IP + ${DNSBL_DOMAIN_ZONES.length} domain zones`);
 console.log(`    fixture mail hosting: ${describeMailHosting(domains)}`);
 console.log(`    fixture second depth: ${describeSecondDepth(world)}`);
-if (DNS_SOCKETS !== null) console.log(`    DNS transport: ${DNS_SOCKETS} UDP sockets per family (BENCH_DNS_SOCKETS; production's shared transport has 4)`);
+if (DNS_SOCKETS !== null) console.log(`    DNS transport: ${DNS_SOCKETS} UDP sockets per family (BENCH_DNS_SOCKETS; production's shared transport has 16)`);
 console.log(`    shared answer cache (as production): ${SHARED_CACHE ? 'on, 100,000 entries, TTLs of the fixture (300 s), 60 s for negative answers without SOA' : 'OFF (BENCH_SHARED_CACHE=0)'}`);
 console.log(`    load average before: ${loadAverage()}`);
 // Warm-up: JIT, TLS session contexts, socket buffers.

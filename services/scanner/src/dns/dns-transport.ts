@@ -8,7 +8,8 @@ import { DnsTimeoutError, type DnsServer, type RecordType } from './types.js';
 /**
  * The process-wide DNS transport: a small pool of UDP sockets shared by every resolver (one per
  * scan), with an id → pending-question map per socket, and a TCP connection per truncated answer.
- * A thousand concurrent scans therefore cost a handful of file descriptors, not one per query.
+ * A thousand concurrent scans therefore cost a handful of file descriptors, not one per query. The
+ * shared transport's sockets are connected to the recursive server they ask (a pool per server).
  *
  * Spoofing defences (RFC 5452 §9): random 16-bit ids from a CSPRNG, OS-chosen source ports (one per
  * pooled socket), and a response is only accepted from the queried address and port, with the id AND
@@ -17,7 +18,11 @@ import { DnsTimeoutError, type DnsServer, type RecordType } from './types.js';
 
 /** EDNS0 UDP payload size recommended by DNS Flag Day 2020: no IP fragmentation. */
 export const EDNS_UDP_PAYLOAD_SIZE = 1232;
-const SOCKETS_PER_FAMILY = 4;
+/**
+ * libuv reads at most 32 datagrams per socket per turn of the event loop: at 200 scans in flight,
+ * answers waited in 4 sockets' kernel buffers long enough to time out (bench/scanner); 16 drain them.
+ */
+const SOCKETS_PER_FAMILY = 16;
 const RECEIVE_BUFFER_BYTES = 4 * 1024 * 1024;
 const MAX_TCP_MESSAGE = 65_535;
 
@@ -43,7 +48,7 @@ export interface DnsExchange {
    * receivedAt − sentAt, both taken in the socket's own callbacks, not after the promise resolved.
    */
   timeMs: number;
-  /** performance.now() when the question left (the socket's send; before the call if it was sent synchronously). */
+  /** performance.now() just before the question was handed to the socket (once the socket was ready). */
   sentAt: number;
   /** performance.now() at the top of the socket's handler of the answer ('message', or 'data' over TCP). */
   receivedAt: number;
@@ -63,15 +68,37 @@ export interface DnsTransport {
 }
 
 export interface DnsTransportOptions {
-  /** UDP sockets per address family; each has its own source port and 65,536 ids. Default 4. */
+  /** UDP sockets per pool (a server's, or an address family's); each has its own source port and 65,536 ids. Default 16. */
   socketsPerFamily?: number;
+  /**
+   * Connect the sockets to the server they ask, a pool per server (for the recursive servers: a few,
+   * always the same). The kernel then drops datagrams from anyone else before they reach the process,
+   * and a send skips dgram's address lookup (a process.nextTick per send). Past MAX_CONNECTED_SERVERS
+   * servers, further ones share unconnected sockets. Default false (the timing probes ask thousands
+   * of name servers).
+   */
+  connectToServers?: boolean;
 }
+
+/** Most servers with connected sockets of their own; further servers share the family's unconnected pool. */
+const MAX_CONNECTED_SERVERS = 8;
 
 interface UdpSlot {
   socket: dgram.Socket;
   pending: Map<number, Pending>;
-  /** Bound: a send goes out synchronously (before that, dgram queues it until the bind completes). */
-  listening: boolean;
+  /** Bound (and connected, for a server's pool): a send goes out at once. */
+  ready: boolean;
+  /** Sends waiting for the socket to be ready, in order. */
+  backlog: Array<() => void>;
+}
+
+/** The sockets of one server (connected to it) or of one address family (unconnected), used in turn. */
+interface SlotPool {
+  family: 'udp4' | 'udp6';
+  /** The server the sockets are connected to; undefined for an unconnected pool. */
+  server: DnsServer | undefined;
+  slots: Array<UdpSlot | undefined>;
+  cursor: number;
 }
 
 /** An answer with the times the socket saw it leave and arrive (performance.now()). */
@@ -121,11 +148,9 @@ class Pending {
     this.rejectAnswer(new DnsTimeoutError(this.question.name, this.question.type, this.server));
   }
 
-  /** The send's completion: a failure, or (for a send dgram queued) the time the question left. */
-  sent(error: Error | null, queued: boolean): void {
-    const at = performance.now();
+  /** The send's completion: a failure is the question's. */
+  sent(error: Error | null): void {
     if (error) this.reject(error);
-    else if (queued && !this.settled) this.sentAt = at;
   }
 
   private finish(): boolean {
@@ -254,26 +279,50 @@ function canonicalAddress(host: string): string {
 }
 
 export function createDnsTransport(options: DnsTransportOptions = {}): DnsTransport {
-  const socketsPerFamily = Math.max(1, options.socketsPerFamily ?? SOCKETS_PER_FAMILY);
-  const pools: Record<'udp4' | 'udp6', Array<UdpSlot | undefined>> = { udp4: [], udp6: [] };
-  const cursor = { udp4: 0, udp6: 0 };
+  const socketsPerPool = Math.max(1, options.socketsPerFamily ?? SOCKETS_PER_FAMILY);
+  const connectToServers = options.connectToServers ?? false;
+  const pools = new Map<string, SlotPool>();
+  let connectedPools = 0;
   const tcpSockets = new Set<net.Socket>();
   let inFlight = 0;
   let closed = false;
 
-  function openSlot(family: 'udp4' | 'udp6', index: number): UdpSlot {
-    const socket = dgram.createSocket(family);
-    const slot: UdpSlot = { socket, pending: new Map(), listening: false };
+  /** The server's own pool when it has (or may have) one, else its family's. */
+  function poolFor(server: DnsServer, route: ServerRoute): SlotPool {
+    if (connectToServers) {
+      const key = `${route.family} ${route.address} ${server.port}`;
+      let pool = pools.get(key);
+      if (!pool && connectedPools < MAX_CONNECTED_SERVERS) {
+        pool = { family: route.family, server, slots: [], cursor: 0 };
+        pools.set(key, pool);
+        connectedPools++;
+      }
+      if (pool) return pool;
+    }
+    let pool = pools.get(route.family);
+    if (!pool) {
+      pool = { family: route.family, server: undefined, slots: [], cursor: 0 };
+      pools.set(route.family, pool);
+    }
+    return pool;
+  }
+
+  function openSlot(pool: SlotPool, index: number): UdpSlot {
+    const socket = dgram.createSocket(pool.family);
+    const slot: UdpSlot = { socket, pending: new Map(), ready: false, backlog: [] };
     // Unref'd: an idle transport never keeps the process alive; pending timers do while needed.
     socket.unref();
-    socket.on('listening', () => {
-      slot.listening = true;
+    const becomeReady = (): void => {
+      slot.ready = true;
       try {
         socket.setRecvBufferSize(RECEIVE_BUFFER_BYTES);
       } catch {
         // The OS cap (net.core.rmem_max) wins; the default buffer still works at lower load.
       }
-    });
+      const waiting = slot.backlog;
+      slot.backlog = [];
+      for (const send of waiting) send();
+    };
     socket.on('message', (message, remote) => {
       // First: the arrival as near the socket as Node allows, before any decoding.
       const receivedAt = performance.now();
@@ -286,20 +335,28 @@ export function createDnsTransport(options: DnsTransportOptions = {}): DnsTransp
       pending.resolve(packet, receivedAt);
     });
     socket.on('error', (error) => {
-      // A socket-level failure: fail its questions (each attempt may retry) and replace the socket.
-      if (pools[family][index] === slot) pools[family][index] = undefined;
+      // A socket-level failure (also a failed connect): fail its questions (each attempt may retry) and replace the socket.
+      if (pool.slots[index] === slot) pool.slots[index] = undefined;
       for (const pending of slot.pending.values()) pending.reject(error);
       slot.pending.clear();
+      slot.backlog = [];
       socket.close();
     });
-    pools[family][index] = slot;
+    if (pool.server) {
+      socket.once('connect', becomeReady);
+      socket.connect(pool.server.port, pool.server.host);
+    } else {
+      socket.once('listening', becomeReady);
+      socket.bind();
+    }
+    pool.slots[index] = slot;
     return slot;
   }
 
-  function pickSlot(family: 'udp4' | 'udp6'): UdpSlot {
-    const index = cursor[family];
-    cursor[family] = (index + 1) % socketsPerFamily;
-    return pools[family][index] ?? openSlot(family, index);
+  function pickSlot(pool: SlotPool): UdpSlot {
+    const index = pool.cursor;
+    pool.cursor = (index + 1) % socketsPerPool;
+    return pool.slots[index] ?? openSlot(pool, index);
   }
 
   function freeId(slot: UdpSlot): number {
@@ -315,18 +372,23 @@ export function createDnsTransport(options: DnsTransportOptions = {}): DnsTransp
 
   function udpExchange(server: DnsServer, question: DnsQuestion, recurse: boolean, timeoutMs: number): Promise<TimedAnswer> {
     const route = routeOf(server.host);
-    const family = route.family;
-    let slot = pickSlot(family);
-    if (slot.pending.size > 60_000) slot = pickSlot(family);
+    const pool = poolFor(server, route);
+    let slot = pickSlot(pool);
+    if (slot.pending.size > 60_000) slot = pickSlot(pool);
     const id = freeId(slot);
     return new Promise<TimedAnswer>((resolve, reject) => {
       const pending = new Pending(slot, id, server, route.address, question, timeoutMs, settled, resolve, reject);
       inFlight++;
       slot.pending.set(id, pending);
-      const queued = !slot.listening;
       const query = encodeQuery(id, question, recurse);
-      pending.sentAt = performance.now();
-      slot.socket.send(query, server.port, server.host, (error) => pending.sent(error, queued));
+      const send = (): void => {
+        pending.sentAt = performance.now();
+        const done = (error: Error | null): void => pending.sent(error);
+        if (pool.server) slot.socket.send(query, done);
+        else slot.socket.send(query, server.port, server.host, done);
+      };
+      if (slot.ready) send();
+      else slot.backlog.push(send);
     });
   }
 
@@ -401,14 +463,15 @@ export function createDnsTransport(options: DnsTransportOptions = {}): DnsTransp
     async close() {
       closed = true;
       const closing: Array<Promise<void>> = [];
-      for (const family of ['udp4', 'udp6'] as const) {
-        for (const slot of pools[family]) {
+      for (const pool of pools.values()) {
+        for (const slot of pool.slots) {
           if (!slot) continue;
           for (const pending of [...slot.pending.values()]) pending.reject(new Error('DNS transport closed'));
+          slot.backlog = [];
           closing.push(new Promise<void>((resolve) => slot.socket.close(() => resolve())));
         }
-        pools[family] = [];
       }
+      pools.clear();
       for (const socket of tcpSockets) socket.destroy();
       await Promise.all(closing);
     },
@@ -428,7 +491,8 @@ let shared: DnsTransport | undefined;
 
 /** The transport every resolver uses unless given another. */
 export function sharedDnsTransport(): DnsTransport {
-  shared ??= createDnsTransport();
+  // The recursive servers (DNS_SERVERS) are few and fixed: sockets connected to each.
+  shared ??= createDnsTransport({ connectToServers: true });
   return shared;
 }
 

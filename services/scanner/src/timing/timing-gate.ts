@@ -142,7 +142,7 @@ export interface Measurement<T> {
   result: T;
   /** The time kept: null when there was none, or when neither attempt could be trusted. */
   timeMs: number | null;
-  /** False when the scanner's own stall could explain the time (twice): it must not be graded. */
+  /** False when the scanner's own stall could explain the time at every attempt: it must not be graded. */
   reliable: boolean;
   /** The time measured by the attempt kept, reliable or not. */
   measuredMs: number | null;
@@ -151,17 +151,36 @@ export interface Measurement<T> {
   attempts: number;
 }
 
+/** Most attempts at one time; each after the first follows a pause, so it meets another moment of the loop. */
+export const MAX_TIMING_ATTEMPTS = 4;
+
+export interface MeasureOptions {
+  /** Default MAX_TIMING_ATTEMPTS. */
+  maxAttempts?: number;
+  /** Waited before each repeat, outside the gate; default 10–60 ms at random (tests pass none). */
+  pause?: () => Promise<void>;
+}
+
+/** A random pause: a repeat right after a stall tends to meet the same burst of work. */
+function randomPause(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 50));
+}
+
 /**
- * Measures through the gate; a time the loop lag could explain is measured once more, and if the
- * second is no better the time is reported unreliable (timeMs null) rather than blamed on the
- * remote side. A re-measure that fails outright (an error, or no time) keeps the first answer.
+ * Measures through the gate; a time the loop lag could explain is measured again after a pause, up to
+ * `maxAttempts` times in all, and if none is clean the time is reported unreliable (timeMs null)
+ * rather than blamed on the remote side. A repeat that fails outright (an error, or no time) ends the
+ * attempts and keeps the last answer that had a time.
  */
 export async function measureTiming<T>(
   gate: TimingGate,
   attempt: () => Promise<TimedAttempt<T>>,
   policy: TimingPolicy,
+  options: MeasureOptions = {},
 ): Promise<Measurement<T>> {
-  const once = (): Promise<Measurement<T> & { attempts: 1 }> =>
+  const maxAttempts = Math.max(1, options.maxAttempts ?? MAX_TIMING_ATTEMPTS);
+  const pause = options.pause ?? randomPause;
+  const once = (): Promise<Measurement<T>> =>
     gate.run(async (lag) => {
       const called = performance.now();
       const outcome = await attempt();
@@ -173,16 +192,23 @@ export async function measureTiming<T>(
       return { result: outcome.result, timeMs: reliable ? outcome.timeMs : null, reliable, measuredMs: outcome.timeMs, lagMs, attempts: 1 };
     });
 
-  const first = await once();
-  if (first.reliable) return first;
+  let kept = await once();
+  if (kept.reliable) return kept;
   gate.stats.remeasured++;
-  let second: Measurement<T>;
-  try {
-    second = await once();
-  } catch {
-    second = { ...first, measuredMs: null };
+  let attempts = 1;
+  while (attempts < maxAttempts) {
+    attempts++;
+    await pause();
+    let next: Measurement<T>;
+    try {
+      next = await once();
+    } catch {
+      break;
+    }
+    if (next.measuredMs === null) break;
+    kept = next;
+    if (kept.reliable) return { ...kept, attempts };
   }
-  const kept = second.measuredMs === null ? first : second;
-  if (!kept.reliable) gate.stats.unreliable++;
-  return { ...kept, attempts: 2 };
+  gate.stats.unreliable++;
+  return { ...kept, attempts };
 }

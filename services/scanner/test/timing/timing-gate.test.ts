@@ -125,6 +125,8 @@ describe('TimingGate', () => {
 
 describe('measureTiming', () => {
   const policy: TimingPolicy = { edgesMs: [100, 300], noiseMs: 10, maxLagMs: 50 };
+  // No pause between attempts: the fake lag decides.
+  const noPause = { pause: () => Promise.resolve() };
   const attempt = (timeMs: number | null, start = 0): TimedAttempt<string> => ({
     result: `answer in ${timeMs}`,
     timeMs,
@@ -134,7 +136,7 @@ describe('measureTiming', () => {
   it('keeps a time measured without lag, judged over the socket timestamps', async () => {
     const lag = fakeLag([2]);
     const gate = new TimingGate({ lag: lag.source });
-    const measured = await measureTiming(gate, async () => attempt(40, 500), policy);
+    const measured = await measureTiming(gate, async () => attempt(40, 500), policy, noPause);
     expect(measured).toEqual({ result: 'answer in 40', timeMs: 40, reliable: true, measuredMs: 40, lagMs: 2, attempts: 1 });
     expect(lag.asked).toEqual([[500, 540]]);
   });
@@ -143,18 +145,38 @@ describe('measureTiming', () => {
     const lag = fakeLag([400, 1]);
     const gate = new TimingGate({ lag: lag.source });
     const times = [430, 30];
-    const measured = await measureTiming(gate, async () => attempt(times.shift() ?? null), policy);
+    const measured = await measureTiming(gate, async () => attempt(times.shift() ?? null), policy, noPause);
     expect(measured).toMatchObject({ result: 'answer in 30', timeMs: 30, reliable: true, attempts: 2 });
     expect(gate.stats).toEqual({ measurements: 2, remeasured: 1, unreliable: 0 });
   });
 
-  it('reports the time unreliable (null) when the second is polluted too', async () => {
-    const lag = fakeLag([400, 250]);
+  it('keeps measuring, up to four times, until a time is clean', async () => {
+    const lag = fakeLag([400, 250, 120, 3]);
     const gate = new TimingGate({ lag: lag.source });
-    const times = [430, 280];
-    const measured = await measureTiming(gate, async () => attempt(times.shift() ?? null), policy);
-    expect(measured).toEqual({ result: 'answer in 280', timeMs: null, reliable: false, measuredMs: 280, lagMs: 250, attempts: 2 });
-    expect(gate.stats).toEqual({ measurements: 2, remeasured: 1, unreliable: 1 });
+    const times = [430, 280, 150, 35];
+    const measured = await measureTiming(gate, async () => attempt(times.shift() ?? null), policy, noPause);
+    expect(measured).toEqual({ result: 'answer in 35', timeMs: 35, reliable: true, measuredMs: 35, lagMs: 3, attempts: 4 });
+    expect(gate.stats).toEqual({ measurements: 4, remeasured: 1, unreliable: 0 });
+  });
+
+  it('reports the time unreliable (null) when every attempt is polluted', async () => {
+    const lag = fakeLag([400, 250, 120, 260]);
+    const gate = new TimingGate({ lag: lag.source });
+    const times = [430, 280, 150, 290];
+    const measured = await measureTiming(gate, async () => attempt(times.shift() ?? null), policy, noPause);
+    expect(measured).toEqual({ result: 'answer in 290', timeMs: null, reliable: false, measuredMs: 290, lagMs: 260, attempts: 4 });
+    expect(gate.stats).toEqual({ measurements: 4, remeasured: 1, unreliable: 1 });
+  });
+
+  it('pauses before each repeat, outside the gate', async () => {
+    const gate = new TimingGate({ limit: 1, lag: fakeLag([400, 1]).source });
+    const times = [430, 30];
+    const activeDuringPause: number[] = [];
+    const measured = await measureTiming(gate, async () => attempt(times.shift() ?? null), policy, {
+      pause: async () => void activeDuringPause.push(gate.active),
+    });
+    expect(measured).toMatchObject({ timeMs: 30, attempts: 2 });
+    expect(activeDuringPause).toEqual([0]);
   });
 
   it('keeps the first answer (unreliable) when the re-measure gets none', async () => {
@@ -168,6 +190,7 @@ describe('measureTiming', () => {
         return attempt(430);
       },
       policy,
+      noPause,
     );
     expect(measured).toEqual({ result: 'answer in 430', timeMs: null, reliable: false, measuredMs: 430, lagMs: 400, attempts: 2 });
     expect(gate.stats).toEqual({ measurements: 1, remeasured: 1, unreliable: 1 });
@@ -182,7 +205,7 @@ describe('measureTiming', () => {
   it('judges the lag over the whole call when the attempt has no socket timestamps', async () => {
     const lag = fakeLag([0]);
     const gate = new TimingGate({ lag: lag.source });
-    await measureTiming(gate, async () => ({ result: 'x', timeMs: 5 }), policy);
+    await measureTiming(gate, async () => ({ result: 'x', timeMs: 5 }), policy, noPause);
     const [span] = lag.asked;
     expect(span?.[1]).toBeGreaterThanOrEqual(span?.[0] ?? Infinity);
   });

@@ -31,6 +31,7 @@ export const daneCheck: Check<'dane'> = async (ctx): Promise<CheckResult<DaneDet
     greetingTimeoutMs: Math.max(config.timeoutMs, GREETING_TIMEOUT_MS),
     heloName: config.heloName,
     context: daneContext(),
+    chain: true,
     now: Date.now(),
   };
   const validator = scanValidator(ctx);

@@ -117,7 +117,7 @@ function speedFindings(slowest: number | null): Finding[] {
   ];
 }
 
-/** Answers the scanner could not time reliably (its own event loop was stalled meanwhile, twice): never graded. */
+/** Answers the scanner could not time reliably (its own event loop was stalled meanwhile, at every attempt): never graded. */
 function timingFindings(untimed: readonly NameserverResult[]): Finding[] {
   return untimed.map((ns) => ({
     code: 'DNS_TIMING_UNRELIABLE',

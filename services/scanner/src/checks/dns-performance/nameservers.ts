@@ -14,7 +14,7 @@ const MAX_ADDRESSES_PER_NS = 2;
 /** Grades of the SOA time, which the scanner's own lag must not be able to change (src/timing/reliability.ts). */
 const TIMING_POLICY: TimingPolicy = { edgesMs: [EXCELLENT_MAX_MS, FAIR_MAX_MS], noiseMs: TIMING_NOISE_MS, maxLagMs: TIMING_MAX_LAG_MS };
 
-/** An answer whose time the scanner's own stall could explain, twice: shown, never graded. */
+/** An answer whose time the scanner's own stall could explain at every attempt: shown, never graded. */
 export interface UnreliableTiming {
   /** What was measured, lag included. */
   measuredMs: number;
@@ -90,7 +90,7 @@ function summariseAddresses(addresses: AddressResult[]): Pick<NameserverResult, 
 /**
  * The SOA asked of one address as a timing probe: through the process-wide timing gate, on the timing
  * socket, timed at the socket, and judged against the scanner's own event-loop lag meanwhile (measured
- * again once when the lag could explain the time; src/timing/).
+ * again, up to four attempts, while the lag could explain the time; src/timing/).
  */
 async function askSoa(resolver: Resolver, domain: string, ip: string, port: number): Promise<AddressResult> {
   try {

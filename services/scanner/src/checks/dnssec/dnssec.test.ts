@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { labelCount, nameWire, rrsigTimeMs, signedOwner } from './canonical.js';
-import { dsDigest, keyTag, publicKeyOf, verifySignature } from './crypto.js';
+import { dsDigest, keyTag, publicKeyOf, verifySignature, verifyWithKey } from './crypto.js';
 import { expiringFinding } from './findings.js';
 import { dsPresentation, parseDsRecord, parseTrustAnchors, ROOT_KSK_2017, ROOT_KSK_2024 } from './trust-anchor.js';
 
@@ -48,6 +48,22 @@ describe('DNSSEC crypto', () => {
     expect(verifySignature(13, key, Buffer.from('other data'), signature)).toBe(false);
     expect(verifySignature(13, key, data, signature.subarray(1))).toBe(false);
     expect(verifySignature(99, key, data, signature)).toBe('unsupported');
+  });
+
+  it('remembers a check by all its bytes: the same signature over other data, or by another key, is checked afresh', () => {
+    const pair = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const field = (publicKey: typeof pair.publicKey) => {
+      const jwk = publicKey.export({ format: 'jwk' });
+      return Buffer.concat([Buffer.from(jwk.x as string, 'base64url'), Buffer.from(jwk.y as string, 'base64url')]);
+    };
+    const data = Buffer.from('the RRset, signed');
+    const signature = sign('sha256', data, { key: pair.privateKey, dsaEncoding: 'ieee-p1363' });
+    expect(verifyWithKey(13, field(pair.publicKey), data, signature)).toBe(true);
+    expect(verifyWithKey(13, field(pair.publicKey), data, signature)).toBe(true);
+    expect(verifyWithKey(13, field(pair.publicKey), Buffer.from('the RRset, changed'), signature)).toBe(false);
+    expect(verifyWithKey(13, field(other.publicKey), data, signature)).toBe(false);
+    expect(verifyWithKey(13, Buffer.alloc(10), data, signature)).toBeNull();
   });
 
   it('verifies Ed25519 signatures (RFC 8080 §4)', () => {

@@ -1,7 +1,7 @@
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsTimeoutError, type DnssecRecord, type DnssecResponse, type DnssecSignature, type RecordType, type Resolver } from '../../dns/types.js';
 import { displayName, isAtOrBelow, labelCount, nameWire, parentName, rrsigTimeMs, signedData } from './canonical.js';
-import { ALGORITHMS, algorithmSupported, DIGEST_TYPES, dsDigest, keyTag, publicKeyOf, verifySignature } from './crypto.js';
+import { ALGORITHMS, algorithmSupported, DIGEST_TYPES, dsDigest, keyTag, verifyWithKey } from './crypto.js';
 import type { DsRecord } from './trust-anchor.js';
 
 /**
@@ -436,9 +436,10 @@ export class DnssecValidator {
       const data = signedData(sig, rrset);
       let verified: boolean | 'unsupported' = false;
       for (const key of keys) {
-        const publicKey = publicKeyOf(key.algorithm, key.rdata.subarray(4));
-        if (!publicKey) continue;
-        verified = verifySignature(sig.algorithm, publicKey, data, sig.signature);
+        const outcome = verifyWithKey(sig.algorithm, key.rdata.subarray(4), data, sig.signature);
+        // A malformed key is no verdict on the signature: another key with the same tag may verify it.
+        if (outcome === null) continue;
+        verified = outcome;
         if (verified === true) break;
       }
       if (verified === 'unsupported') {

@@ -67,7 +67,7 @@ export class MxProbeCache {
 
   /** The conversation with `address` as `exchange`: a kept one when there is one, else a new one, kept. */
   converse(exchange: string, address: string, settings: ProbeSettings): Promise<Conversation> {
-    const key = `${this.contextId(settings.context)} ${settings.port} ${address} ${exchange} ${settings.heloName}`;
+    const key = `${this.contextId(settings.context)} ${settings.chain === true ? 'chain' : 'leaf'} ${settings.port} ${address} ${exchange} ${settings.heloName}`;
     const now = performance.now();
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > now) {

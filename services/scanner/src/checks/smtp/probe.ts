@@ -3,6 +3,7 @@ import tls from 'node:tls';
 import { eventLoopLag } from '../../timing/loop-lag.js';
 import { timingReliable } from '../../timing/reliability.js';
 import type { SmtpCertificate, SmtpHostResult } from './host-result.js';
+import { peerChain } from '../tls-peer.js';
 import { printable, SmtpSession, SmtpStepError, type SmtpReply } from './session.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,13 +25,15 @@ export interface ProbeSettings {
   heloName: string;
   context: tls.SecureContext;
   now: number;
+  /** Read the chain the TLS session shows (DANE matches it); the SMTP check reads only the leaf. */
+  chain?: boolean;
 }
 
 /**
  * One SMTP conversation with `result.ip`: greeting, EHLO, STARTTLS when offered, the TLS handshake,
  * EHLO again and QUIT (RFC 5321 §4.1, RFC 3207 §4). No mail is sent. Fills `result` in; the
  * sockets are always closed before this resolves. Resolves with the certificates the TLS session
- * showed (peerChain), [] without one.
+ * showed (peerChain) when `settings.chain` asks for them, else (and without a session) [].
  */
 export async function probeHost(result: SmtpHostResult, address: string, settings: ProbeSettings): Promise<Buffer[]> {
   result.ip = address;
@@ -96,32 +99,13 @@ async function upgrade(result: SmtpHostResult, session: SmtpSession, settings: P
   result.tlsVersion = socket.getProtocol();
   result.cipher = socket.getCipher()?.name ?? null;
   result.certificate = readCertificate(result.exchange, socket, settings.now);
-  const chain = peerChain(socket);
+  const chain = settings.chain === true ? peerChain(socket) : [];
   // The session starts over after STARTTLS (RFC 3207 §4.2): a second EHLO, whose answer is not judged.
   try {
     const ehlo = await session.command(`EHLO ${settings.heloName}`, settings.timeoutMs);
     if (ehlo.code === 250) result.extensions = ehlo.lines.slice(1).map((line) => printable(line.trim())).filter((line) => line !== '');
   } catch {
     // A server that drops the connection here has still shown its TLS; QUIT follows either way.
-  }
-  return chain;
-}
-
-/**
- * The peer's certificates as DER, the leaf first, then each issuer in turn (getPeerCertificate(true)
- * links them by issuance; certificates the server sent that issue nothing in the chain are left out).
- * OpenSSL completes the chain from the context's trust store: with a context that trusts no CA, it
- * is exactly what the server presented.
- */
-export function peerChain(socket: tls.TLSSocket): Buffer[] {
-  const chain: Buffer[] = [];
-  let cert: tls.DetailedPeerCertificate | undefined = socket.getPeerCertificate(true);
-  const seen = new Set<tls.DetailedPeerCertificate>();
-  while (cert && Object.keys(cert).length > 0 && Buffer.isBuffer(cert.raw) && !seen.has(cert)) {
-    seen.add(cert);
-    chain.push(cert.raw);
-    // A self-signed root is its own issuer.
-    cert = cert.issuerCertificate;
   }
   return chain;
 }

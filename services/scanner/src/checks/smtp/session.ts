@@ -2,6 +2,7 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
 import { describeSocketError } from '@sendwell/server-kit';
+import { convertLeafOnce } from '../tls-peer.js';
 
 /**
  * A minimal SMTP client conversation (RFC 5321 §4.2 replies, RFC 3207 STARTTLS) over one socket that
@@ -175,6 +176,8 @@ export class SmtpSession {
     this.replies = [];
     return new Promise((resolve, reject) => {
       const secure = tls.connect({ ...options, socket: this.raw });
+      // The probe reads the leaf (and DANE the chain, explicitly): Node's own chain conversion is skipped.
+      convertLeafOnce(secure);
       this.socket = secure;
       const finish = (error: SmtpStepError | null): void => {
         clearTimeout(timer);
