@@ -1,11 +1,9 @@
-import { isIP } from 'node:net';
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsServerError, DnsTimeoutError, type Resolver, type TlsaAnswer } from '../../dns/types.js';
 import type { DnssecValidator } from '../dnssec/validator.js';
-import { lookupAddresses, refusedName, vetAddresses } from '../outbound-targets.js';
 import { emptyHost, type SmtpHostResult } from '../smtp/host-result.js';
 import type { ProbeSettings } from '../smtp/probe.js';
-import { probeMxHost } from '../smtp/probe-cache.js';
+import { dialMxHost } from '../smtp/dial.js';
 import type { ScanConfig } from '../types.js';
 import { validateTlsa, type TlsaDnssec } from './tlsa-dnssec.js';
 import { ChainCertificate } from './tlsa.js';
@@ -57,24 +55,9 @@ export async function examineHost(
   return host;
 }
 
-/** The STARTTLS probe of a host with TLSA records: the outbound guard on its name and addresses, then its first vetted address. */
+/** The STARTTLS probe of a host with TLSA records, reached as the SMTP check reaches it (checks/smtp/dial.ts). */
 async function probeTlsaHost(host: DaneHost, resolver: Resolver, domain: string, config: ScanConfig, settings: ProbeSettings): Promise<void> {
-  const { exchange } = host;
-  const probe = emptyHost(exchange, host.preference, config.smtpPort);
+  const probe = emptyHost(host.exchange, host.preference, config.smtpPort);
   host.probe = probe;
-  const badName = refusedName(exchange);
-  if (badName) {
-    probe.refused = [badName];
-    return;
-  }
-  const { addresses, error } = await lookupAddresses(resolver, exchange, { shared: isOutsideDomain(exchange, domain) });
-  if (addresses.length === 0) {
-    if (error !== null) probe.dnsError = error;
-    else probe.noAddress = true;
-    return;
-  }
-  const { allowed, refused } = vetAddresses(addresses, config.outbound);
-  probe.refused = refused;
-  const address = allowed.find((ip) => isIP(ip) === 4) ?? allowed[0];
-  if (address !== undefined) host.chain = (await probeMxHost(probe, address, settings, domain, config.mxProbes)).map((der) => new ChainCertificate(der));
+  host.chain = (await dialMxHost(probe, resolver, domain, config, settings)).map((der) => new ChainCertificate(der));
 }

@@ -1,15 +1,12 @@
-import { isIP } from 'node:net';
 import type { SmtpDetails } from '@sendwell/contracts';
-import { isOutsideDomain } from '../../dns/shared-cache.js';
 import type { Resolver } from '../../dns/types.js';
-import { lookupAddresses, refusedName, vetAddresses } from '../outbound-targets.js';
 import type { Check, CheckResult, ScanConfig } from '../types.js';
 import { checkGreetingName } from './banner-name.js';
+import { dialMxHost } from './dial.js';
 import { hostFindings } from './findings.js';
 import { emptyHost, type SmtpHostResult } from './host-result.js';
 import { planMxHosts } from './mx-hosts.js';
 import { SLOW_BANNER_MS, type ProbeSettings } from './probe.js';
-import { probeMxHost } from './probe-cache.js';
 import { starttlsContext } from './tls-context.js';
 import { noHostVerdict, smtpVerdict } from './verdict.js';
 
@@ -60,25 +57,9 @@ export function createSmtpCheck(options: SmtpCheckOptions = {}): Check<'smtp'> {
 
 export const smtpCheck: Check<'smtp'> = createSmtpCheck();
 
-/** One MX host: the outbound guard on its name and addresses, then the probe of the first vetted address (IPv4 first). */
+/** One MX host, reached as checks/smtp/dial.ts does. */
 async function examineHost(resolver: Resolver, domain: string, exchange: string, preference: number, config: ScanConfig, settings: ProbeSettings): Promise<SmtpHostResult> {
   const result = emptyHost(exchange, preference, config.smtpPort);
-  const badName = refusedName(exchange);
-  if (badName) {
-    result.refused = [badName];
-    return result;
-  }
-  // Another organisation's mail host (a provider's) has the same addresses for every scan.
-  const { addresses, error } = await lookupAddresses(resolver, exchange, { shared: isOutsideDomain(exchange, domain) });
-  if (addresses.length === 0) {
-    if (error !== null) result.dnsError = error;
-    else result.noAddress = true;
-    return result;
-  }
-  const { allowed, refused } = vetAddresses(addresses, config.outbound);
-  result.refused = refused;
-  // The vetted IP itself is dialled (the name is only the SNI): DNS cannot answer differently now.
-  const address = allowed.find((ip) => isIP(ip) === 4) ?? allowed[0];
-  if (address !== undefined) await probeMxHost(result, address, settings, domain, config.mxProbes);
+  await dialMxHost(result, resolver, domain, config, settings);
   return result;
 }
