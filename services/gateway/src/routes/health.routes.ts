@@ -14,8 +14,11 @@ export function registerLiveness(app: App): void {
 
 /**
  * For the internal listener: `/health`, and `/health/ready`, each service's own `/health` and Redis.
- * Ready is 503 while any service is down; Redis is reported but does not fail readiness, since the
- * rate limits fail open without it.
+ * The gateway is ready whenever it can serve, whatever answers behind it: it serves the web app and
+ * every route of a service that is up, and a 503 for one that is down. A readiness that failed with
+ * any service would turn one service's outage into the whole product's (a load balancer, or
+ * Kubernetes, would send nothing to any gateway). The body names what answers: `ok` when everything
+ * does, `degraded` otherwise. Redis is reported too; the rate limits fail open without it.
  */
 export function registerHealthRoutes(app: App, { upstreams, redis }: HealthRoutesDeps): void {
   registerLiveness(app);
@@ -27,9 +30,9 @@ export function registerHealthRoutes(app: App, { upstreams, redis }: HealthRoute
       redis.ping().then((r) => r === 'PONG', () => false),
     ]);
     const services = Object.fromEntries(list.map((u, i) => [u.name, results[i] ?? false]));
-    const ok = results.every(Boolean);
-    return reply.status(ok ? 200 : 503).send({
-      status: ok ? 'ok' : 'unavailable',
+    const allUp = results.every(Boolean);
+    return reply.status(200).send({
+      status: allUp ? 'ok' : 'degraded',
       service: 'gateway',
       checks: { ...services, redis: redisOk },
     });
