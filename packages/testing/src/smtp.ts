@@ -44,6 +44,9 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         .catch(callback);
     },
   });
+  // A client that dies mid-transaction (a worker killed by a test) resets its connection, and
+  // smtp-server emits that on the server: without a listener it would be an uncaught exception.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
