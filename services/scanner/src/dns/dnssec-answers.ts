@@ -1,6 +1,7 @@
 import dnsPacket from 'dns-packet';
-import type { Answer, DecodedPacket } from 'dns-packet';
-import type { DnskeyAnswer, DnssecRecord, DnssecResponse, DnssecSignature, DsAnswer, Rcode, RrsigAnswer } from './types.js';
+import type { Answer, DecodedPacket, DnskeyData, DsData, RrsigData } from 'dns-packet';
+import { negativeTtlOf, rcodeOf } from './packet-fields.js';
+import type { DnskeyAnswer, DnssecRecord, DnssecResponse, DnssecSignature, DsAnswer, RrsigAnswer } from './types.js';
 
 /**
  * The DNSSEC side of the resolver: the answers of queryDnssec, each record with its rdata in the
@@ -11,8 +12,6 @@ import type { DnskeyAnswer, DnssecRecord, DnssecResponse, DnssecSignature, DsAns
  * compresses. Not for a domain name whose labels hold a dot or bytes that are not UTF-8 (decoded as
  * text): such a record would fail its signature check. No mail domain's SOA, MX or DNSKEY is one.
  */
-
-const RCODES: Record<number, Rcode> = { 0: 'NOERROR', 1: 'FORMERR', 2: 'SERVFAIL', 3: 'NXDOMAIN', 4: 'NOTIMP', 5: 'REFUSED' };
 
 /** Type numbers (IANA "Resource Record (RR) TYPEs") of the types dns-packet names. */
 const TYPE_CODES: Record<string, number> = {
@@ -74,26 +73,16 @@ export function canonicalRdata(answer: Answer): Buffer {
   return Buffer.from(message.subarray(RDATA_OFFSET));
 }
 
-function dnskeyData(data: { flags: number; algorithm: number; key: Buffer }): DnskeyAnswer {
+function dnskeyData(data: DnskeyData): DnskeyAnswer {
   // dns-packet refuses to decode any protocol but 3 (RFC 4034 §2.1.2), so a decoded key has 3.
   return { flags: data.flags, protocol: 3, algorithm: data.algorithm, key: Buffer.from(data.key) };
 }
 
-function dsData(data: { keyTag: number; algorithm: number; digestType: number; digest: Buffer }): DsAnswer {
+function dsData(data: DsData): DsAnswer {
   return { keyTag: data.keyTag, algorithm: data.algorithm, digestType: data.digestType, digest: data.digest.toString('hex') };
 }
 
-function rrsigData(data: {
-  typeCovered: string;
-  algorithm: number;
-  labels: number;
-  originalTTL: number;
-  expiration: number;
-  inception: number;
-  keyTag: number;
-  signersName: string;
-  signature: Buffer;
-}): RrsigAnswer {
+function rrsigData(data: RrsigData): RrsigAnswer {
   return {
     typeCovered: data.typeCovered,
     algorithm: data.algorithm,
@@ -157,14 +146,8 @@ export function toDnssecResponse(packet: DecodedPacket, timeMs: number, truncate
       if (section === 'answer') ttl = Math.min(ttl, record.ttl);
     }
   }
-  let negativeTtl: number | null = null;
-  for (const record of packet.authorities ?? []) {
-    if (record.type !== 'SOA') continue;
-    negativeTtl = Math.min(record.ttl ?? 0, record.data.minimum ?? 0);
-    break;
-  }
   return {
-    rcode: RCODES[(packet.flags ?? 0) & 0xf] ?? 'OTHER',
+    rcode: rcodeOf(packet),
     answers,
     authorities,
     rrsigs,
@@ -173,6 +156,6 @@ export function toDnssecResponse(packet: DecodedPacket, timeMs: number, truncate
     timeMs,
     truncatedRetriedOverTcp,
     ttl: answers.length > 0 && Number.isFinite(ttl) ? ttl : 0,
-    negativeTtl,
+    negativeTtl: negativeTtlOf(packet),
   };
 }

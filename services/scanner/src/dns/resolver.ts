@@ -1,6 +1,7 @@
 import type { Answer, DecodedPacket } from 'dns-packet';
 import { sharedDnsTransport, type DnsTransport } from './dns-transport.js';
 import { dnssecAnswerData, toDnssecResponse } from './dnssec-answers.js';
+import { negativeTtlOf, rcodeOf } from './packet-fields.js';
 import type { SharedAnswerCache } from './shared-cache.js';
 import { sharedTimingTransport } from './timing-transport.js';
 import {
@@ -35,15 +36,6 @@ export interface ResolverOptions {
   /** For questions asked with `{ timing: true }`; default the process-wide timing transport. */
   timingTransport?: DnsTransport;
 }
-
-const RCODES: Record<number, Rcode> = {
-  0: 'NOERROR',
-  1: 'FORMERR',
-  2: 'SERVFAIL',
-  3: 'NXDOMAIN',
-  4: 'NOTIMP',
-  5: 'REFUSED',
-};
 
 /** Rcodes after which the next server in the list may know better (as stub resolvers do). */
 const RETRY_ELSEWHERE = new Set<Rcode>(['SERVFAIL', 'REFUSED']);
@@ -148,21 +140,14 @@ export function toDnsResponse<T extends RecordType>(
     const data = answerData(answer);
     if (data !== undefined) answers.push(data as RecordData[T]);
   }
-  let negativeTtl: number | null = null;
-  for (const record of packet.authorities ?? []) {
-    if (record.type !== 'SOA') continue;
-    negativeTtl = Math.min(record.ttl ?? 0, record.data.minimum ?? 0);
-    break;
-  }
   return {
-    // The low four bits of the header; extended rcodes (EDNS) are beyond what the checks need.
-    rcode: RCODES[(packet.flags ?? 0) & 0xf] ?? 'OTHER',
+    rcode: rcodeOf(packet),
     answers,
     authoritative: packet.flag_aa,
     timeMs,
     truncatedRetriedOverTcp,
     ttl: answers.length > 0 && Number.isFinite(ttl) ? ttl : 0,
-    negativeTtl,
+    negativeTtl: negativeTtlOf(packet),
   };
 }
 
@@ -265,30 +250,11 @@ class DnsResolver implements Resolver {
   }
 
   /** As ask(), with the DNSSEC bits set and the DNSSEC answer shape. */
-  private async askDnssec(name: string, type: RecordType): Promise<DnssecResponse> {
-    let failure: DnsTimeoutError | undefined;
-    let refused: DnssecResponse | undefined;
-    for (let attempt = 0; attempt < this.attempts; attempt++) {
-      const server = this.servers[attempt % this.servers.length] as DnsServer;
-      try {
-        const exchange = await this.transport.exchange(
-          server,
-          { name, type, dnssec: true },
-          { recurse: true, timeoutMs: this.timeoutMs, onSend: this.countSend },
-        );
-        const response = toDnssecResponse(exchange.response, exchange.timeMs, exchange.truncatedRetriedOverTcp);
-        if (RETRY_ELSEWHERE.has(response.rcode) && this.servers.length > 1 && attempt + 1 < this.attempts) {
-          refused = response;
-          continue;
-        }
-        return response;
-      } catch (error) {
-        if (!(error instanceof DnsTimeoutError)) throw error;
-        failure = error;
-      }
-    }
-    if (refused) return refused;
-    throw failure ?? new DnsTimeoutError(name, type, this.servers[0] as DnsServer);
+  private askDnssec(name: string, type: RecordType): Promise<DnssecResponse> {
+    return this.attempt(name, type, this.servers, async (server) => {
+      const exchange = await this.transport.exchange(server, { name, type, dnssec: true }, { recurse: true, timeoutMs: this.timeoutMs, onSend: this.countSend });
+      return toDnssecResponse(exchange.response, exchange.timeMs, exchange.truncatedRetriedOverTcp);
+    });
   }
 
   async lookup<T extends RecordType>(name: string, type: T, options?: Pick<QueryOptions, 'shared'>): Promise<Array<RecordData[T]>> {
@@ -297,26 +263,28 @@ class DnsResolver implements Resolver {
     throw new DnsServerError(normaliseName(name), type, response.rcode);
   }
 
-  private async ask<T extends RecordType>(
-    name: string,
-    type: T,
-    servers: DnsServer[],
-    recurse: boolean,
-    timed = false,
-  ): Promise<DnsResponse<T>> {
-    let failure: DnsTimeoutError | undefined;
-    let refused: DnsResponse<T> | undefined;
+  private ask<T extends RecordType>(name: string, type: T, servers: DnsServer[], recurse: boolean, timed = false): Promise<DnsResponse<T>> {
     const transport = timed ? (this.timingTransport ?? sharedTimingTransport()) : this.transport;
+    return this.attempt(name, type, servers, async (server) => {
+      const exchange = await transport.exchange(server, { name, type }, { recurse, timeoutMs: this.timeoutMs, onSend: this.countSend });
+      const response = toDnsResponse(exchange.response, type, exchange.timeMs, exchange.truncatedRetriedOverTcp);
+      if (timed) response.timing = { sentAt: exchange.sentAt, receivedAt: exchange.receivedAt };
+      return response;
+    });
+  }
+
+  /**
+   * Up to `attempts` exchanges, the servers in turn: a timeout tries the next attempt; an answer
+   * another server may know better (SERVFAIL, REFUSED) does too while another server is left, and is
+   * returned when nothing better came. Throws the last timeout when no attempt was answered.
+   */
+  private async attempt<R extends { rcode: Rcode }>(name: string, type: RecordType, servers: DnsServer[], exchange: (server: DnsServer) => Promise<R>): Promise<R> {
+    let failure: DnsTimeoutError | undefined;
+    let refused: R | undefined;
     for (let attempt = 0; attempt < this.attempts; attempt++) {
       const server = servers[attempt % servers.length] as DnsServer;
       try {
-        const exchange = await transport.exchange(
-          server,
-          { name, type },
-          { recurse, timeoutMs: this.timeoutMs, onSend: this.countSend },
-        );
-        const response = toDnsResponse(exchange.response, type, exchange.timeMs, exchange.truncatedRetriedOverTcp);
-        if (timed) response.timing = { sentAt: exchange.sentAt, receivedAt: exchange.receivedAt };
+        const response = await exchange(server);
         const anotherServerLeft = servers.length > 1 && attempt + 1 < this.attempts;
         if (RETRY_ELSEWHERE.has(response.rcode) && anotherServerLeft) {
           refused = response;
