@@ -128,6 +128,28 @@ describe('Stripe stand-in, driven by the real stripe client', () => {
     expect((await stripe.subscriptions.cancel(subscription.id)).status).toBe('canceled');
   });
 
+  it('cancels a subscription outright in Stripe’s wire format: DELETE /v1/subscriptions/{id}', async () => {
+    const { subscription, intent } = await subscribe();
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    const canceled = await stripe.subscriptions.cancel(subscription.id);
+    expect(canceled).toMatchObject({ id: subscription.id, object: 'subscription', status: 'canceled' });
+    expect(canceled.canceled_at).toEqual(expect.any(Number));
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('canceled');
+  });
+
+  it('deletes a customer, ending its subscriptions, and keeps only a deleted stub: DELETE /v1/customers/{id}', async () => {
+    const { customer, subscription, intent } = await subscribe();
+    await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    const deleted = await stripe.customers.del(customer.id);
+    expect(deleted).toEqual({ id: customer.id, object: 'customer', deleted: true });
+    expect(await stripe.customers.retrieve(customer.id)).toEqual({ id: customer.id, object: 'customer', deleted: true });
+    expect((await stripe.subscriptions.retrieve(subscription.id)).status).toBe('canceled');
+    await expect(stripe.customers.del(customer.id)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await standIn.deliveries();
+    const types = receiver.events.filter((e) => (e.data.object as { id: string }).id === customer.id).map((e) => e.type);
+    expect(types).toContain('customer.deleted');
+  });
+
   it('saves a card through a setup intent and makes it the customer default', async () => {
     const customer = await stripe.customers.create({ email: 'setup@example.test' });
     const setup = await stripe.setupIntents.create({ customer: customer.id, usage: 'off_session' });

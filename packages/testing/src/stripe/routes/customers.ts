@@ -1,10 +1,11 @@
 import type { Engine, Route } from '../engine.js';
+import { missing } from '../errors.js';
 import { str } from '../form.js';
-import { newId, now } from '../store.js';
+import { newId, now, type StripeObject } from '../store.js';
 
 /** Customers. */
 export function customersRoutes(engine: Engine): Route[] {
-  const { store, listOf, customerRoute } = engine;
+  const { store, emit, listOf, customerRoute } = engine;
   return [
     {
       method: 'POST',
@@ -26,6 +27,23 @@ export function customersRoutes(engine: Engine): Route[] {
         ),
     },
     { method: 'GET', pattern: /^\/v1\/customers\/([^/]+)$/, handle: ([id]) => store.get(id!, 'customer') },
+    {
+      // As Stripe: the customer's subscriptions end at once, and what remains is a stub that
+      // retrieving still answers (`deleted: true`); deleting it again is a 404.
+      method: 'DELETE',
+      pattern: /^\/v1\/customers\/([^/]+)$/,
+      handle: ([id]) => {
+        const customer = store.get(id!, 'customer');
+        if (customer.deleted) throw missing(id!, 'id');
+        for (const sub of store.all('subscription')) {
+          if (sub.customer !== id || sub.status === 'canceled') continue;
+          Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+          emit('customer.subscription.deleted', sub);
+        }
+        emit('customer.deleted', customer);
+        return store.put<StripeObject>({ id: customer.id, object: 'customer', deleted: true });
+      },
+    },
     {
       method: 'POST',
       pattern: /^\/v1\/customers\/([^/]+)$/,
