@@ -7,6 +7,7 @@ export * from './jobs.js';
 export * from './entities/user.js';
 export * from './api/auth.js';
 export * from './api/user.js';
+export * from './api/account-export.js';
 export * from './entities/domain.js';
 export * from './entities/scan.js';
 export * from './entities/check.js';

@@ -33,7 +33,7 @@ export function landingDomainError(input: string): string | null {
 }
 
 /** True when none of `issues` concerns one of `fields` (top-level field names). */
-function fieldsValid(issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }>, fields: readonly string[]): boolean {
+export function fieldsValid(issues: ReadonlyArray<{ path?: ReadonlyArray<PropertyKey> }>, fields: readonly string[]): boolean {
   // An issue without a path means the input was not an object at all: nothing to compare.
   return !issues.some((issue) => !issue.path?.length || fields.includes(String(issue.path[0])));
 }
@@ -74,7 +74,8 @@ export function textField({ label, max, multiline = false, required }: TextField
     .max(max, `${label} is too long`);
 }
 
-const optionalName = (label: string) =>
+/** An optional name field (first or last name): trimmed, empty read as none. */
+export const optionalName = (label: string) =>
   textField({ label, max: 100 })
     .nullish()
     .transform((v) => (v ? v : null));

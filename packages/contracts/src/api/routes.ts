@@ -7,7 +7,7 @@ import { emailVerifyBatchBody, emailVerifyBody } from './email-verify.js';
 import { createWebhookBody, integrationServiceParams, saveIntegrationBody, webhookIdParams } from './integrations.js';
 import { downloadReportQuery, generateReportsBody, reportIdParams } from './reports.js';
 import { sampleDomainParams } from './sample-domains.js';
-import { deleteUserBody, updateCurrencyBody, updateDateFormatBody, updateTimezoneBody } from './user.js';
+import { changePasswordBody, deleteUserBody, updateCurrencyBody, updateProfileBody, updateDateFormatBody, updateTimezoneBody } from './user.js';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -38,6 +38,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
 
   { method: 'GET', path: '/api/user', service: 'auth' },
   { method: 'DELETE', path: '/api/user', service: 'auth', body: deleteUserBody },
+  { method: 'GET', path: '/api/user/export', service: 'auth' },
+  { method: 'PUT', path: '/api/user/profile', service: 'auth', body: updateProfileBody },
+  { method: 'PUT', path: '/api/user/password', service: 'auth', body: changePasswordBody },
   { method: 'PUT', path: '/api/user/timezone', service: 'auth', body: updateTimezoneBody },
   { method: 'PUT', path: '/api/user/date-format', service: 'auth', body: updateDateFormatBody },
   { method: 'PUT', path: '/api/user/currency', service: 'auth', body: updateCurrencyBody },

@@ -1,7 +1,9 @@
 import { z } from '../zod.js';
 import { userSchema } from '../entities/user.js';
 import { currencySchema } from '../plan-schemas.js';
-import { dateFormatSchema, timezoneSchema } from '../validation.js';
+import { dateFormatSchema, fieldsValid, messages, optionalName, passwordField, timezoneSchema, usernameSchema } from '../validation.js';
+
+const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
 
 /** GET /api/user */
 export const getUserAnswer = userSchema;
@@ -34,3 +36,42 @@ export const ACCOUNT_DELETED_MESSAGE = 'Your account and all its data have been 
 /** Every preference call answers the updated user. */
 export const userUpdateAnswer = z.object({ message: z.string(), user: userSchema });
 export type UserUpdateAnswer = z.infer<typeof userUpdateAnswer>;
+
+/**
+ * PUT /api/user/profile: first and last name and username, with the registration form's rules. The
+ * email cannot be changed ('Your email cannot be changed', part 1 §2, Settings → Account).
+ */
+export const updateProfileBody = z.object(
+  { firstName: optionalName('First name'), lastName: optionalName('Last name'), username: usernameSchema },
+  { error: messages.required },
+);
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;
+export const PROFILE_UPDATED_MESSAGE = 'Profile updated';
+
+/**
+ * PUT /api/user/password: the current password proves it is the owner at the keyboard (a session
+ * left open is not enough); the new one follows the registration rule. A wrong current password is
+ * a 400, as for deletion: the session itself is fine.
+ */
+export const changePasswordBody = z
+  .object(
+    {
+      currentPassword: z.string(CURRENT_PASSWORD_REQUIRED).min(1, CURRENT_PASSWORD_REQUIRED).max(1024),
+      newPassword: passwordField(),
+      confirmPassword: passwordField(messages.confirmPasswordMin8),
+    },
+    { error: CURRENT_PASSWORD_REQUIRED },
+  )
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: messages.passwordsDontMatch,
+    path: ['confirmPassword'],
+    when: (payload) => fieldsValid(payload.issues, ['newPassword', 'confirmPassword']),
+  });
+export type ChangePasswordBody = z.input<typeof changePasswordBody>;
+export const WRONG_CURRENT_PASSWORD = 'Your current password is incorrect. Your password was not changed.';
+export const PASSWORD_CHANGED_MESSAGE = 'Password changed. You were signed out on every other device.';
+export const passwordChangedAnswer = z.object({ message: z.string() });
+
+/** DELETE /api/user when the subscription cannot be ended: nothing is deleted, so nobody is charged for a deleted account. */
+export const ACCOUNT_DELETION_UNAVAILABLE =
+  'We could not reach our payment provider to end your subscription, so nothing was deleted. Please try again in a few minutes.';

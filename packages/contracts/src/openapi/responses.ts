@@ -50,7 +50,8 @@ import {
 } from '../api/domains.js';
 import { emailVerifyAnswer, emailVerifyBatchAnswer } from '../api/email-verify.js';
 import { sampleDomainAnswer } from '../api/sample-domains.js';
-import { deleteUserAnswer, getUserAnswer, userUpdateAnswer } from '../api/user.js';
+import { accountExportSchema } from '../api/account-export.js';
+import { deleteUserAnswer, getUserAnswer, passwordChangedAnswer, userUpdateAnswer } from '../api/user.js';
 import { apiErrorSchema } from '../errors.js';
 
 /** Status code → the schema of that answer's body, as a route's Fastify `schema.response`. */
@@ -91,7 +92,10 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   'GET /api/auth/verify-email': answers({ 200: verifyEmailAnswer }, 400),
 
   'GET /api/user': answers({ 200: getUserAnswer }, 401),
-  'DELETE /api/user': answers({ 200: deleteUserAnswer }, 400, 401, 429),
+  'DELETE /api/user': answers({ 200: deleteUserAnswer }, 400, 401, 429, 503),
+  'GET /api/user/export': answers({ 200: accountExportSchema }, 401, 503),
+  'PUT /api/user/profile': answers({ 200: userUpdateAnswer }, 400, 401, 409),
+  'PUT /api/user/password': answers({ 200: passwordChangedAnswer }, 400, 401, 429),
   'PUT /api/user/timezone': answers({ 200: userUpdateAnswer }, 400, 401),
   'PUT /api/user/date-format': answers({ 200: userUpdateAnswer }, 400, 401),
   'PUT /api/user/currency': answers({ 200: userUpdateAnswer }, 400, 401, 403),
