@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { ErrorCode, type ApiError } from '@sendwell/contracts';
-import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { AppError, codeForStatus, isDatabaseUnavailable, serviceBusy } from './errors.js';
+import { LOOPBACK_PROXIES } from './env.js';
 import type { Logger } from './logger.js';
 import { CompletedRequestLog } from './request-log.js';
 
@@ -18,8 +19,11 @@ export interface CreateAppOptions {
   logger: Logger;
   /** Largest accepted body; the gateway and services agree on it. */
   bodyLimit?: number;
-  /** Which proxies' X-Forwarded-* headers to believe; services sit behind the gateway (true), the gateway may be the edge. */
-  trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * The peers whose X-Forwarded-For/-Proto/-Host are believed (the env's TRUSTED_PROXIES): the gateway's
+   * addresses for a service, the load balancer's for the gateway. Default: loopback only.
+   */
+  trustedProxies?: readonly string[];
   /**
    * Check every answer against its zod response schema before sending it (a mismatch is a 500).
    * On in development and tests, where it catches a mapper drifting from the contracts; services
@@ -49,15 +53,16 @@ function requestForLog(request: FastifyRequest) {
  * A Fastify instance with the shared conventions: request ids from `x-request-id`, zod schemas,
  * explicit timeouts, one error handler answering `ApiError`, and a JSON 404. It never listens.
  */
-function fastifyWithZod({ logger, bodyLimit = 1_048_576, trustProxy = true }: CreateAppOptions) {
+function fastifyWithZod({ logger, bodyLimit = 1_048_576, trustedProxies = LOOPBACK_PROXIES }: CreateAppOptions) {
   return Fastify({
     // One line per completed request, in every service (request-log.ts).
     logController: new CompletedRequestLog(),
     // A child whose serializer replaces Fastify's own `req` one (the instance's serializers win).
     loggerInstance: logger.child({}, { serializers: { req: requestForLog } }),
     bodyLimit,
-    // Behind the gateway (and any proxy in front of it), the client's address comes from X-Forwarded-For.
-    trustProxy,
+    // request.ip, .protocol and .host come from X-Forwarded-* only when the peer is a trusted proxy;
+    // X-Forwarded-For is read from the right, up to the first address that is not one.
+    trustProxy: trustedProxies.length > 0 ? [...trustedProxies] : false,
     connectionTimeout: 30_000,
     keepAliveTimeout: 72_000,
     requestTimeout: 60_000,

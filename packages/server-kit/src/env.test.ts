@@ -32,7 +32,7 @@ describe('parseEnv', () => {
   it('refuses the development JWT secret in production', () => {
     expect(() => parseEnv('auth', schema, { NODE_ENV: 'production' })).toThrowError(/JWT_SECRET: must be set/);
     const secret = 'x'.repeat(40);
-    expect(parseEnv('auth', schema, { NODE_ENV: 'production', JWT_SECRET: secret }).JWT_SECRET).toBe(secret);
+    expect(parseEnv('auth', schema, { NODE_ENV: 'production', JWT_SECRET: secret, TRUSTED_PROXIES: 'none' }).JWT_SECRET).toBe(secret);
     expect(parseEnv('auth', schema, {}).JWT_SECRET).toBe(DEV_JWT_SECRET);
   });
 
@@ -53,5 +53,32 @@ describe('parseEnv', () => {
     expect(() => parseEnv('x', z.object({ JWT_SECRET: baseEnvSchema.shape.JWT_SECRET }), { JWT_SECRET: 'short' })).toThrowError(
       /JWT_SECRET: must be at least 32 characters/,
     );
+  });
+});
+
+describe('TRUSTED_PROXIES', () => {
+  const schema = baseEnvSchema.superRefine(requireProductionSettings);
+  const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-characters' };
+
+  it('reads addresses, CIDRs and range names, and "none" as nobody', () => {
+    expect(parseEnv('auth', schema, { TRUSTED_PROXIES: ' 10.0.0.0/8, 192.0.2.1 ,fd00::/8,loopback' }).TRUSTED_PROXIES).toEqual(['10.0.0.0/8', '192.0.2.1', 'fd00::/8', 'loopback']);
+    expect(parseEnv('auth', schema, { TRUSTED_PROXIES: 'none' }).TRUSTED_PROXIES).toEqual([]);
+    expect(parseEnv('auth', schema, {}).TRUSTED_PROXIES).toBeUndefined();
+  });
+
+  it('names the entries that are not addresses', () => {
+    expect(() => parseEnv('auth', schema, { TRUSTED_PROXIES: '10.0.0.0/33, gateway, 192.0.2.1' })).toThrowError(
+      /^Invalid environment for auth: TRUSTED_PROXIES: expected "none" or addresses and CIDRs .*got "10.0.0.0\/33, gateway"$/,
+    );
+    expect(() => parseEnv('auth', schema, { TRUSTED_PROXIES: ',' })).toThrowError(/TRUSTED_PROXIES/);
+  });
+
+  it('must be given in production, and never as every address', () => {
+    expect(() => parseEnv('auth', schema, production)).toThrowError(/TRUSTED_PROXIES: must be set in production/);
+    expect(parseEnv('auth', schema, { ...production, TRUSTED_PROXIES: 'none' }).TRUSTED_PROXIES).toEqual([]);
+    for (const everyone of ['0.0.0.0/0', '10.0.0.1, ::/0']) {
+      expect(() => parseEnv('auth', schema, { ...production, TRUSTED_PROXIES: everyone })).toThrowError(/TRUSTED_PROXIES: must not trust every address in production/);
+    }
+    expect(parseEnv('auth', schema, { TRUSTED_PROXIES: '0.0.0.0/0' }).TRUSTED_PROXIES).toEqual(['0.0.0.0/0']);
   });
 });

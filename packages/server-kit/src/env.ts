@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** "false", "0", "no", "off" and "" read as false; a plain `z.coerce.boolean()` would read "false" as true. */
@@ -6,6 +7,33 @@ export const envBoolean = z
   .transform((v) => (typeof v === 'boolean' ? v : !['false', '0', 'no', 'off', ''].includes(v.trim().toLowerCase())));
 
 export const envPort = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** proxy-addr's names for address ranges, which Fastify's `trustProxy` list accepts besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** Who may set X-Forwarded-* when TRUSTED_PROXIES is unset (development and tests): this host only. */
+export const LOOPBACK_PROXIES: readonly string[] = ['loopback'];
+
+const isAddressOrCidr = (entry: string) => (entry.includes('/') ? ipaddr.isValidCIDR(entry) : ipaddr.isValid(entry));
+
+/**
+ * TRUSTED_PROXIES: the peers whose X-Forwarded-For/-Proto/-Host a service believes, as a comma-separated
+ * list of addresses, CIDRs or proxy-addr's range names (`loopback`, `linklocal`, `uniquelocal`), or
+ * `none`. A peer outside it is the client itself, whatever its headers claim.
+ */
+export const trustedProxyList = z.string().transform((value, ctx): string[] => {
+  const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+  if (entries.length === 1 && entries[0]!.toLowerCase() === 'none') return [];
+  const bad = entries.filter((e) => !PROXY_RANGE_NAMES.has(e) && !isAddressOrCidr(e));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `expected "none" or addresses and CIDRs such as "10.0.0.0/8, 192.0.2.1", got "${bad.join(', ') || value}"` });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+/** A CIDR of every address (0.0.0.0/0, ::/0): trusting it trusts any client's own headers. */
+const trustsEveryone = (entries: readonly string[]) => entries.some((e) => e.includes('/') && ipaddr.isValidCIDR(e) && ipaddr.parseCIDR(e)[1] === 0);
 
 export const DEV_JWT_SECRET = 'sendwell-development-secret-do-not-use-in-production';
 
@@ -25,20 +53,37 @@ export const baseEnvSchema = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   /** Secure `__Host-token` session cookie; unset, on in production only (`sessionCookie`). Every service reads the cookie. */
   COOKIE_SECURE: envBoolean.optional(),
+  /** Unset: loopback only (createApp's default); production requires it (`requireProductionSettings`). */
+  TRUSTED_PROXIES: trustedProxyList.optional(),
 });
 
 /**
  * The development defaults every service refuses outside development (cross-field rules zod's object
  * cannot state alone), applied by each service's env schema: the development JWT secret anywhere but
  * development and tests (a deployment that forgets JWT_SECRET stops instead of signing with a public
- * key), and loopback targets in production (they let scans and probes reach this host).
+ * key), loopback targets in production (they let scans and probes reach this host), and a production
+ * service that does not name the proxies it trusts or trusts every address (either way a client could
+ * choose the address that rate limits and login backoff count).
  */
-export const requireProductionSettings = <T extends { NODE_ENV: string; JWT_SECRET: string; ALLOW_LOOPBACK_TARGETS?: boolean }>(env: T, ctx: z.RefinementCtx) => {
+export const requireProductionSettings = <T extends { NODE_ENV: string; JWT_SECRET: string; ALLOW_LOOPBACK_TARGETS?: boolean; TRUSTED_PROXIES?: readonly string[] }>(
+  env: T,
+  ctx: z.RefinementCtx,
+) => {
   if (env.NODE_ENV !== 'development' && env.NODE_ENV !== 'test' && env.JWT_SECRET === DEV_JWT_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: `must be set to a secret of your own when NODE_ENV is ${env.NODE_ENV}` });
   }
   if (env.NODE_ENV === 'production' && env.ALLOW_LOOPBACK_TARGETS) {
     ctx.addIssue({ code: 'custom', path: ['ALLOW_LOOPBACK_TARGETS'], message: 'must not be set in production (it lets scans and probes reach this host)' });
+  }
+  if (env.NODE_ENV === 'production' && env.TRUSTED_PROXIES === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUSTED_PROXIES'],
+      message: 'must be set in production: the addresses or CIDRs of the proxies in front of this service (the gateway for a service, the load balancer for the gateway), or "none"',
+    });
+  }
+  if (env.NODE_ENV === 'production' && env.TRUSTED_PROXIES && trustsEveryone(env.TRUSTED_PROXIES)) {
+    ctx.addIssue({ code: 'custom', path: ['TRUSTED_PROXIES'], message: 'must not trust every address in production (any client could then pick its own)' });
   }
 };
 
