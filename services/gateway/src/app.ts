@@ -16,7 +16,7 @@ import { refuseTunnels, refuseUnknownExpectations } from './server-events.js';
  */
 export async function buildApp(deps: Deps): Promise<App> {
   const { env, metrics } = deps;
-  const app = createApp({ logger: deps.logger, trustProxy: env.TRUST_PROXY, bodyLimit: env.BODY_LIMIT_BYTES });
+  const app = createApp({ logger: deps.logger, trustedProxies: env.TRUSTED_PROXIES, bodyLimit: env.BODY_LIMIT_BYTES });
 
   countRequests(app, metrics);
   registerSecurityHeaders(app, { https: env.TRUST_HTTPS });
@@ -24,7 +24,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   refuseTunnels(app);
   registerLiveness(app);
   registerDocsRoutes(app);
-  registerServerStats(app, { upstreams: deps.upstreams, metrics });
+  registerServerStats(app, { upstreams: deps.upstreams, metrics, rateLimiter: deps.rateLimiter, rateLimitRules: deps.rateLimitRules });
   await app.register(proxyRoutes, {
     upstreams: deps.upstreams,
     rateLimiter: deps.rateLimiter,
@@ -43,7 +43,7 @@ export async function buildApp(deps: Deps): Promise<App> {
  * `/health/ready`, which tell anyone who can read them how the system is built and how it is doing.
  */
 export function buildInternalApp(deps: Deps): App {
-  const app = createApp({ logger: deps.logger });
+  const app = createApp({ logger: deps.logger, trustedProxies: deps.env.TRUSTED_PROXIES });
   registerMetricsRoute(app, deps.metrics);
   registerHealthRoutes(app, deps);
   return app;

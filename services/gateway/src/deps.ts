@@ -48,6 +48,10 @@ export function createDeps(env: Env, logger: Logger): Deps {
       resetPassword: env.RATE_LIMIT_RESET_PASSWORD,
       quickCheck: env.RATE_LIMIT_QUICK_CHECK,
       emailVerify: env.RATE_LIMIT_EMAIL_VERIFY,
+      emailVerifyBatch: env.RATE_LIMIT_EMAIL_VERIFY_BATCH,
+      reportGenerate: env.RATE_LIMIT_REPORT_GENERATE,
+      integrationTest: env.RATE_LIMIT_INTEGRATION_TEST,
+      serverStats: env.RATE_LIMIT_SERVER_STATS,
     }),
     async close() {
       await closeUpstreams(upstreams);

@@ -23,39 +23,6 @@ const rateLimit = (fallback: string) =>
       return parsed;
     });
 
-/**
- * Express-style trust for X-Forwarded-*: "false" when the gateway is the edge (the default, so a
- * client cannot pick its own address and dodge the rate limits), "true" to trust every hop, a hop
- * count such as "1" behind one load balancer, or a comma-separated list of addresses/CIDRs.
- */
-const trustProxy = z
-  .string()
-  .default('false')
-  .transform((value): boolean | string[] | ((address: string, hop: number) => boolean) => {
-    const v = value.trim().toLowerCase();
-    if (['false', '0', 'no', 'off'].includes(v)) return false;
-    if (['true', 'yes', 'on'].includes(v)) return true;
-    // A hop count, written as the function Fastify makes of one (its types omit the number form).
-    if (/^\d+$/.test(v)) {
-      const hops = Number(v);
-      return (_address, hop) => hop < hops;
-    }
-    return value.split(',').map((s) => s.trim()).filter(Boolean);
-  });
-
-/** Settings the code accepts in development that production refuses, each with its reason. */
-function refuseUnsafeProduction(env: { NODE_ENV: string; TRUST_PROXY: unknown }, ctx: z.RefinementCtx): void {
-  if (env.NODE_ENV !== 'production') return;
-  if (env.TRUST_PROXY === true) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['TRUST_PROXY'],
-      message:
-        'must not be "true" in production: trusting every hop lets any client pick its own address and dodge the rate limits; give the number of proxies in front of the gateway (such as "1") or their addresses',
-    });
-  }
-}
-
 const schema = baseEnvSchema
   .extend({
     PORT: envPort(3000),
@@ -75,7 +42,6 @@ const schema = baseEnvSchema
     UPSTREAM_CONNECTIONS: z.coerce.number().int().min(1).max(10_000).default(128),
     /** Largest request body forwarded; as large as the services' own limit (the kit's 1 MiB), never larger, so none of them closes mid-upload. */
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(1024 ** 3).default(1_048_576),
-    TRUST_PROXY: trustProxy,
     /** Served over HTTPS (directly or by a proxy in front): HSTS and upgrade-insecure-requests. On by default in production. */
     TRUST_HTTPS: envBoolean.optional(),
     WEB_DIST_DIR: z
@@ -91,9 +57,13 @@ const schema = baseEnvSchema
     RATE_LIMIT_RESET_PASSWORD: rateLimit('10/1h'),
     RATE_LIMIT_QUICK_CHECK: rateLimit('10/1m'),
     RATE_LIMIT_EMAIL_VERIFY: rateLimit('20/1m'),
+    /** The expensive calls: a batch of up to 100 verifications, report generation, integration and webhook test messages, the administrator statistics. */
+    RATE_LIMIT_EMAIL_VERIFY_BATCH: rateLimit('5/1m'),
+    RATE_LIMIT_REPORT_GENERATE: rateLimit('10/1m'),
+    RATE_LIMIT_INTEGRATION_TEST: rateLimit('10/1m'),
+    RATE_LIMIT_SERVER_STATS: rateLimit('30/1m'),
   })
   .superRefine(requireProductionSettings)
-  .superRefine(refuseUnsafeProduction)
   .transform((env) => ({
     ...env,
     TRUST_HTTPS: env.TRUST_HTTPS ?? env.NODE_ENV === 'production',

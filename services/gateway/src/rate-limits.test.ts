@@ -20,7 +20,18 @@ describe('parseRateLimit', () => {
 
 describe('rateLimitRules', () => {
   const limit = { max: 1, windowMs: 1000 };
-  const rules = rateLimitRules({ login: limit, register: limit, forgotPassword: limit, resetPassword: limit, quickCheck: limit, emailVerify: limit });
+  const rules = rateLimitRules({
+    login: limit,
+    register: limit,
+    forgotPassword: limit,
+    resetPassword: limit,
+    quickCheck: limit,
+    emailVerify: limit,
+    emailVerifyBatch: limit,
+    reportGenerate: limit,
+    integrationTest: limit,
+    serverStats: limit,
+  });
   const ruleFor = (path: string) => rules.find((r) => r.matches(path))?.name;
 
   it('applies to exactly the calls the architecture names, whatever the method', () => {
@@ -30,6 +41,15 @@ describe('rateLimitRules', () => {
     expect(ruleFor('/api/auth/reset-password-with-token')).toBe('reset-password');
     expect(ruleFor('/api/sample-domains/example.com')).toBe('quick-check');
     expect(ruleFor('/api/email-verify')).toBe('email-verify');
+    expect(ruleFor('/api/email-verify/batch')).toBe('email-verify-batch');
+    expect(ruleFor('/api/reports/generate')).toBe('report-generate');
+    expect(ruleFor('/api/integrations/slack/test')).toBe('integration-test');
+    expect(ruleFor('/api/integrations/constant%20contact/test')).toBe('integration-test');
+    expect(ruleFor('/api/integrations/webhooks/12/test')).toBe('integration-test');
+    expect(ruleFor('/api/admin/server-stats')).toBe('server-stats');
+    expect(ruleFor('/api/integrations/webhooks')).toBeUndefined();
+    expect(ruleFor('/api/integrations/slack')).toBeUndefined();
+    expect(ruleFor('/api/reports')).toBeUndefined();
     expect(ruleFor('/api/sample-domains')).toBeUndefined();
     expect(ruleFor('/api/auth/logout')).toBeUndefined();
     expect(ruleFor('/api/auth/me')).toBeUndefined();

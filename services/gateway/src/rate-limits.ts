@@ -1,4 +1,5 @@
-import type { Logger } from '@sendwell/server-kit';
+import { rateLimited, type Logger } from '@sendwell/server-kit';
+import type { FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
 
@@ -27,13 +28,17 @@ export interface RateLimitSettings {
   resetPassword: RateLimit;
   quickCheck: RateLimit;
   emailVerify: RateLimit;
+  emailVerifyBatch: RateLimit;
+  reportGenerate: RateLimit;
+  integrationTest: RateLimit;
+  serverStats: RateLimit;
 }
 
 const UNIT_MS = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** "10/60s" → { max: 10, windowMs: 60000 }; a bare number of seconds ("10/60") is accepted too. */
 export function parseRateLimit(value: string): RateLimit | null {
-  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*(ms|s|m|h|d)?\s*$/.exec(value);
+  const match = /^(\d+)\s*\/\s*(\d+)\s*(ms|[smhd])?$/.exec(value.trim());
   if (!match) return null;
   const max = Number(match[1]);
   const windowMs = Number(match[2]) * UNIT_MS[(match[3] ?? 's') as keyof typeof UNIT_MS];
@@ -43,8 +48,14 @@ export function parseRateLimit(value: string): RateLimit | null {
 
 const exact = (target: string) => (path: string) => path === target;
 const TOO_MANY = 'Too many attempts. Please try again later.';
+/** `/api/integrations/:service/test` and `/api/integrations/webhooks/:id/test`: each sends a real message out. */
+const INTEGRATION_TEST = /^\/api\/integrations\/(?:webhooks\/)?[^/]+\/test$/;
 
-/** The calls the architecture names: login, register, password reset, quick check and email verification. */
+/**
+ * The calls the architecture names (login, register, password reset, quick check, email
+ * verification) and the expensive ones: a batch of verifications, report generation, the test
+ * messages of integrations and webhooks, and the administrator statistics (a fan-out to every service).
+ */
 export function rateLimitRules(settings: RateLimitSettings): RateLimitRule[] {
   return [
     { name: 'login', matches: exact('/api/auth/login'), limit: settings.login, message: 'Too many login attempts. Please try again later.' },
@@ -58,6 +69,10 @@ export function rateLimitRules(settings: RateLimitSettings): RateLimitRule[] {
       message: 'Too many quick checks. Please wait a moment before checking another domain.',
     },
     { name: 'email-verify', matches: exact('/api/email-verify'), limit: settings.emailVerify, message: 'Too many email verifications. Please try again later.' },
+    { name: 'email-verify-batch', matches: exact('/api/email-verify/batch'), limit: settings.emailVerifyBatch, message: 'Too many bulk email verifications. Please try again later.' },
+    { name: 'report-generate', matches: exact('/api/reports/generate'), limit: settings.reportGenerate, message: 'Too many report requests. Please try again later.' },
+    { name: 'integration-test', matches: (path) => INTEGRATION_TEST.test(path), limit: settings.integrationTest, message: 'Too many test messages. Please wait a moment before sending another.' },
+    { name: 'server-stats', matches: exact('/api/admin/server-stats'), limit: settings.serverStats, message: 'Too many statistics requests. Please try again later.' },
   ];
 }
 
@@ -118,4 +133,18 @@ export class RateLimiter {
       return { allowed: true };
     }
   }
+}
+
+/**
+ * Counts the call against the first rule matching `path` (normalised) and throws 429 past its
+ * limit; does nothing when rate limiting is off or no rule applies.
+ */
+export async function enforceRateLimit(limiter: RateLimiter | null, rules: readonly RateLimitRule[], path: string, request: FastifyRequest): Promise<void> {
+  if (!limiter) return;
+  const rule = rules.find((r) => r.matches(path));
+  if (!rule) return;
+  const verdict = await limiter.hit(rule, request.ip);
+  if (verdict.allowed) return;
+  request.log.info({ rule: rule.name, ip: request.ip }, 'rate limited');
+  throw rateLimited(rule.message, verdict.retryAfterSeconds);
 }

@@ -4,18 +4,24 @@ import { closedPortUrl, rawRequest, startEchoServer, startGateway, type Echo, ty
 
 let auth: EchoServer;
 let domains: EchoServer;
+let reports: EchoServer;
 let gateway: Gateway;
 
 beforeAll(async () => {
   auth = await startEchoServer('auth');
   domains = await startEchoServer('domains');
+  reports = await startEchoServer('reports');
   gateway = await startGateway({
     AUTH_URL: auth.url,
     DOMAINS_URL: domains.url,
+    REPORTS_URL: reports.url,
     RATE_LIMIT_LOGIN: '3/60s',
     RATE_LIMIT_REGISTER: '2/1h',
     RATE_LIMIT_QUICK_CHECK: '2/1m',
     RATE_LIMIT_EMAIL_VERIFY: '1/30s',
+    RATE_LIMIT_EMAIL_VERIFY_BATCH: '2/1m',
+    RATE_LIMIT_REPORT_GENERATE: '3/1m',
+    RATE_LIMIT_INTEGRATION_TEST: '2/1m',
   });
 });
 
@@ -24,6 +30,7 @@ afterAll(async () => {
   await gateway?.close();
   await auth?.close();
   await domains?.close();
+  await reports?.close();
 });
 
 const login = (ip: string) => gateway.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email: 'a@example.com', password: 'x' } });
@@ -74,8 +81,32 @@ describe('rate limits', () => {
     expect((await verify()).statusCode).toBe(429);
   });
 
+  it('limits the expensive calls: report generation, bulk verification and the test messages', async () => {
+    const post = (url: string, ip: string) => gateway.app.inject({ method: 'POST', url, remoteAddress: ip, payload: {} });
+    /** `allowed` calls pass, the next is refused with Retry-After within the window and the rule's message. */
+    const expectLimit = async (urls: string[], ip: string, message: string) => {
+      for (const url of urls.slice(0, -1)) expect((await post(url, ip)).statusCode, url).toBe(200);
+      const limited = await post(urls.at(-1)!, ip);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message });
+    };
+    await expectLimit(Array(4).fill('/api/reports/generate'), '198.51.100.20', 'Too many report requests. Please try again later.');
+    await expectLimit(Array(3).fill('/api/email-verify/batch'), '198.51.100.21', 'Too many bulk email verifications. Please try again later.');
+    // Both kinds of test message share one counter: a client cannot alternate between them.
+    await expectLimit(
+      ['/api/integrations/slack/test', '/api/integrations/webhooks/7/test', '/api/integrations/discord/test'],
+      '198.51.100.22',
+      'Too many test messages. Please wait a moment before sending another.',
+    );
+    // The single verification keeps its own counter, and saving an integration is not a test.
+    expect((await post('/api/email-verify', '198.51.100.21')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await post('/api/integrations', '198.51.100.22')).statusCode).toBe(200);
+  });
+
   it('reads the client address from X-Forwarded-For only when told to trust the proxy', async () => {
-    const behindLb = await startGateway({ AUTH_URL: auth.url, RATE_LIMIT_LOGIN: '1/60s', TRUST_PROXY: '1' });
+    const behindLb = await startGateway({ AUTH_URL: auth.url, RATE_LIMIT_LOGIN: '1/60s', TRUSTED_PROXIES: '10.0.0.0/8' });
     try {
       const viaLb = (client: string) =>
         behindLb.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.0.0.5', headers: { 'x-forwarded-for': client } });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { ADMIN_ONLY_MESSAGE, serverStatsAnswer, type ServiceStats, type SystemFigures } from '@sendwell/contracts';
+import { deleteKeys } from '@sendwell/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPortUrl, startGateway, type Gateway } from './helpers.js';
@@ -24,8 +25,13 @@ const system: SystemFigures = {
 };
 
 const servers: FastifyInstance[] = [];
-async function serve(routes: (app: FastifyInstance) => void): Promise<string> {
+/** Requests each stand-in received, by "service path". */
+const hits: string[] = [];
+async function serve(routes: (app: FastifyInstance) => void, name = 'other'): Promise<string> {
   const app = Fastify();
+  app.addHook('onRequest', async (request) => {
+    hits.push(`${name} ${request.url}`);
+  });
   routes(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   servers.push(app);
@@ -43,8 +49,9 @@ beforeAll(async () => {
       if (request.headers.authorization) return reply.code(403).send({ code: 'FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
       return reply.code(401).send({ code: 'UNAUTHORIZED', message: 'Not authenticated' });
     }),
+    'domains',
   );
-  const plain = (name: string, pool: ServiceStats['pool'], queries: ServiceStats['queries']) => serve((app) => app.get('/internal/stats', async () => stats(name, pool, queries)));
+  const plain = (name: string, pool: ServiceStats['pool'], queries: ServiceStats['queries']) => serve((app) => app.get('/internal/stats', async () => stats(name, pool, queries)), name);
   gateway = await startGateway({
     DOMAINS_URL: domains,
     AUTH_URL: await plain('auth', { total: 2, idle: 1, waiting: 0, max: 10 }, { count: 100, avgMs: 6, slow: 0 }),
@@ -118,6 +125,41 @@ describe('GET /api/admin/server-stats', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'FORBIDDEN', message: ADMIN_ONLY_MESSAGE });
     expect((await get()).statusCode).toBe(401);
+  });
+
+  it("asks no other service anything for someone who is not the administrator", async () => {
+    hits.length = 0;
+    for (let i = 0; i < 5; i++) expect((await get({ authorization: 'Bearer someone' })).statusCode).toBe(403);
+    expect((await get()).statusCode).toBe(401);
+    // The stand-ins count every request they get: the domains service's check, and nothing else.
+    expect(hits).toEqual(Array(6).fill('domains /internal/system-stats'));
+    hits.length = 0;
+    expect((await get({ authorization: 'Bearer admin' })).statusCode).toBe(200);
+    expect(hits.sort()).toEqual(['auth /internal/stats', 'billing /internal/stats', 'domains /internal/system-stats', 'reports /internal/stats']);
+  });
+
+  it('answers 429 with Retry-After past its rate limit, before asking the domains service', async () => {
+    let asked = 0;
+    const counted = await serve((app) =>
+      app.get('/internal/system-stats', async () => {
+        asked += 1;
+        return { ...stats('domains', null, null), system };
+      }),
+    );
+    const limited = await startGateway({ DOMAINS_URL: counted, RATE_LIMIT_SERVER_STATS: '2/1m' });
+    try {
+      const call = () => limited.app.inject({ method: 'GET', url: '/api/admin/server-stats', headers: { authorization: 'Bearer admin' }, remoteAddress: '198.51.100.30' });
+      expect((await call()).statusCode).toBe(200);
+      expect((await call()).statusCode).toBe(200);
+      const refused = await call();
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many statistics requests. Please try again later.' });
+      expect(asked).toBe(2);
+    } finally {
+      await deleteKeys(limited.deps.env.RATE_LIMIT_PREFIX);
+      await limited.close();
+    }
   });
 
   it('answers 503 when the domains service does not answer', async () => {

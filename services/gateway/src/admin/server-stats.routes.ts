@@ -11,6 +11,7 @@ import { forbidden, unauthorized, upstreamUnavailable, type App } from '@sendwel
 import { z } from 'zod';
 import type { GatewayMetrics } from '../metrics.js';
 import type { Upstream, Upstreams } from '../proxy/upstreams.js';
+import { enforceRateLimit, type RateLimiter, type RateLimitRule } from '../rate-limits.js';
 import { HostReader } from './host.js';
 import { TrafficReader } from './traffic.js';
 
@@ -45,30 +46,44 @@ function poolHealth(active: number, max: number, waiting: number): string {
  * (`/internal/system-stats`, which also checks that the caller is the administrator: the session is
  * forwarded), the block lists' self-test results from the scanner (`/internal/blocklists`), its own
  * traffic from its Prometheus metrics and the host's CPU, memory and disk.
+ *
+ * Rate limited like the proxied calls, and the domains service's answer (its administrator check)
+ * comes first: anyone else is refused before the gateway asks any other service for anything.
  */
-export function registerServerStats(app: App, { upstreams, metrics }: { upstreams: Upstreams; metrics: GatewayMetrics }): void {
+export interface ServerStatsOptions {
+  upstreams: Upstreams;
+  metrics: GatewayMetrics;
+  /** Null when rate limiting is switched off. */
+  rateLimiter: RateLimiter | null;
+  rateLimitRules: readonly RateLimitRule[];
+}
+
+const SERVER_STATS_PATH = '/api/admin/server-stats';
+
+export function registerServerStats(app: App, { upstreams, metrics, rateLimiter, rateLimitRules }: ServerStatsOptions): void {
   const traffic = new TrafficReader(metrics);
   const host = new HostReader();
 
-  app.get('/api/admin/server-stats', async (request): Promise<ServerStats> => {
+  app.get(SERVER_STATS_PATH, async (request): Promise<ServerStats> => {
+    await enforceRateLimit(rateLimiter, rateLimitRules, SERVER_STATS_PATH, request);
     const session: Record<string, string> = {};
     for (const name of ['authorization', 'cookie'] as const) {
       const value = request.headers[name];
       if (typeof value === 'string') session[name] = value;
     }
-    const [system, others, blocklists, gateway, machine] = await Promise.all([
-      internalGet(upstreams.domains, '/internal/system-stats', domainsInternalStatsSchema, session),
-      Promise.all((['auth', 'billing', 'reports', 'scanner'] as const).map(async (name) => ({ name, answer: await internalGet(upstreams[name], '/internal/stats', serviceStatsSchema) }))),
-      internalGet(upstreams.scanner, '/internal/blocklists', z.array(blocklistHealthSchema)),
-      traffic.read(),
-      host.read(),
-    ]);
+    const system = await internalGet(upstreams.domains, '/internal/system-stats', domainsInternalStatsSchema, session);
     if (!system.ok) {
       const message = (system.body as { message?: unknown } | null)?.message;
       if (system.status === 401) throw unauthorized(typeof message === 'string' ? message : 'Not authenticated');
       if (system.status === 403) throw forbidden(ADMIN_ONLY_MESSAGE);
       throw upstreamUnavailable(LOAD_FAILED);
     }
+    const [others, blocklists, gateway, machine] = await Promise.all([
+      Promise.all((['auth', 'billing', 'reports', 'scanner'] as const).map(async (name) => ({ name, answer: await internalGet(upstreams[name], '/internal/stats', serviceStatsSchema) }))),
+      internalGet(upstreams.scanner, '/internal/blocklists', z.array(blocklistHealthSchema)),
+      traffic.read(),
+      host.read(),
+    ]);
 
     const memory = process.memoryUsage();
     const gatewayStats: ServiceStats = { service: 'gateway', pool: null, queries: null, process: { uptimeSeconds: Math.round(process.uptime()), heapUsedMB: megabytes(memory.heapUsed), rssMB: megabytes(memory.rss) } };

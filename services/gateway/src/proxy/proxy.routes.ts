@@ -1,7 +1,7 @@
-import { badRequest, forbidden, rateLimited } from '@sendwell/server-kit';
+import { badRequest, forbidden } from '@sendwell/server-kit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { CrossSiteCheck } from '../csrf.js';
-import type { RateLimiter, RateLimitRule } from '../rate-limits.js';
+import { enforceRateLimit, type RateLimiter, type RateLimitRule } from '../rate-limits.js';
 import { forward, type ForwardOptions } from './forward.js';
 import { normalizeRequestTarget } from './request-target.js';
 import { matchRoute, type RouteEntry } from './route-table.js';
@@ -47,16 +47,7 @@ export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, {
       request.routeTableEntry = entry;
       const crossSite = crossSiteCheck(request);
       if (crossSite) throw forbidden(crossSite);
-      if (rateLimiter) {
-        const rule = rateLimitRules.find((r) => r.matches(target.path));
-        if (rule) {
-          const verdict = await rateLimiter.hit(rule, request.ip);
-          if (!verdict.allowed) {
-            request.log.info({ rule: rule.name, ip: request.ip }, 'rate limited');
-            throw rateLimited(rule.message, verdict.retryAfterSeconds);
-          }
-        }
-      }
+      await enforceRateLimit(rateLimiter, rateLimitRules, target.path, request);
       return forward(request, reply, upstreams[entry.upstream], `${target.path}${target.search}`, { bodyLimit, onUpstreamFailure });
     },
   });
