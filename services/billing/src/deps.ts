@@ -2,6 +2,7 @@ import { createDb, type Database } from '@sendwell/db';
 import { createMailer, type Logger, type Mailer } from '@sendwell/server-kit';
 import type Stripe from 'stripe';
 import type { Env } from './env.js';
+import { AccountClosureService } from './services/account-closure.service.js';
 import { EntitlementService } from './services/entitlement.service.js';
 import { InvoiceService } from './services/invoice.service.js';
 import { SubscriptionService } from './services/subscription.service.js';
@@ -20,6 +21,7 @@ export interface Deps {
     webhooks: WebhookService;
     entitlements: EntitlementService;
     invoices: InvoiceService;
+    accountClosure: AccountClosureService;
   };
   /** Close the HTTP server before. */
   close(): Promise<void>;
@@ -40,13 +42,14 @@ export function createDeps(env: Env, logger: Logger): Deps {
   const subscriptions = new SubscriptionService(db, stripe, prices, entitlements, logger.child({ module: 'SubscriptionService' }));
   const invoices = new InvoiceService(db, stripe, new URL(env.STRIPE_API_URL).origin, logger.child({ module: 'InvoiceService' }));
   const webhooks = new WebhookService(db, stripe, env.STRIPE_WEBHOOK_SECRET, entitlements, mailer, env.APP_URL, logger.child({ module: 'WebhookService' }));
+  const accountClosure = new AccountClosureService(db, stripe, logger.child({ module: 'AccountClosureService' }));
   return {
     env,
     logger,
     db,
     stripe,
     mailer,
-    services: { subscriptions, webhooks, entitlements, invoices },
+    services: { subscriptions, webhooks, entitlements, invoices, accountClosure },
     async close() {
       mailer.close();
       await db.destroy();

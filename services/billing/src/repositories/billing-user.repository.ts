@@ -39,6 +39,11 @@ export class BillingUserRepository {
     await this.db.updateTable('users').set({ stripeSubscriptionId: subscriptionId, updatedAt: new Date() }).where('id', '=', id).execute();
   }
 
+  /** The account is closing: its Stripe customer and subscription are gone, so webhooks about them find nobody. */
+  async clearStripeIds(id: number): Promise<void> {
+    await this.db.updateTable('users').set({ stripeCustomerId: null, stripeSubscriptionId: null, updatedAt: new Date() }).where('id', '=', id).execute();
+  }
+
   /**
    * Writes the plan Stripe says the user has, and makes the domains' scans follow it. The currency
    * is locked at the first paid plan (prices and invoices stay in it); a paid plan also carries the
