@@ -53,7 +53,7 @@ export interface ScanConfig {
 
 /** Which block lists answer wrongly at their test points, and why: their answers are not to be trusted. */
 export interface BlocklistHealthView {
-  /** Why the list (by zone) is degraded, or null when it is healthy or was never probed. */
+  /** Why the list (by its public zone, `DnsblZone.zone`: never a keyed query zone) is degraded, or null when it is healthy or was never probed. */
   degradedReason(zone: string): string | null;
 }
 

@@ -6,10 +6,11 @@ import { dnsblZone, type DnsblKind, type DnsblZone, type DnsblZoneSpec } from '.
 export interface DnsblQuery {
   zone: DnsblZone;
   ip: string | null;
+  /** The name asked, in the list's query zone: it holds the list's key, if any, so it is never shown. */
   name: string;
 }
 
-/** The configured zones, else the built-in ones, each once and with its metadata. */
+/** The configured zones, else the built-in ones, each once (by the list's public zone, its id) and with its metadata. */
 export function zonesFrom(configured: ReadonlyArray<string | DnsblZoneSpec>, defaults: readonly string[], kind: DnsblKind): DnsblZone[] {
   const names = configured.length > 0 ? configured : defaults;
   const seen = new Set<string>();
@@ -32,9 +33,9 @@ export function planQueries(domain: string, ips: readonly string[], ipZones: rea
     if (reversed === null) continue;
     for (const zone of ipZones) {
       if (v6 && !zone.ipv6) continue;
-      queries.push({ zone, ip: address, name: `${reversed}${zone.zone}` });
+      queries.push({ zone, ip: address, name: `${reversed}${zone.queryZone}` });
     }
   }
-  for (const zone of domainZones) queries.push({ zone, ip: null, name: `${domain}.${zone.zone}` });
+  for (const zone of domainZones) queries.push({ zone, ip: null, name: `${domain}.${zone.queryZone}` });
   return queries;
 }

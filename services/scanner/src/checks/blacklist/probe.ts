@@ -8,13 +8,14 @@ export type ProbeResult = { healthy: true } | { healthy: false; reason: string }
 /**
  * The RFC 5782 §5 test points of a list: an IP list must list 127.0.0.2 and must not list 127.0.0.1;
  * a domain list must list "TEST" (or the entry its operator documents) and must not list "INVALID".
+ * `listed` and `notListed` are the names asked, in the query zone (key included); the texts are for messages.
  */
 export function testPoints(zone: DnsblZone): { listed: string; notListed: string; listedText: string; notListedText: string } {
   if (zone.kind === 'ip') {
-    return { listed: `2.0.0.127.${zone.zone}`, notListed: `1.0.0.127.${zone.zone}`, listedText: '127.0.0.2', notListedText: '127.0.0.1' };
+    return { listed: `2.0.0.127.${zone.queryZone}`, notListed: `1.0.0.127.${zone.queryZone}`, listedText: '127.0.0.2', notListedText: '127.0.0.1' };
   }
   const test = zone.testDomain ?? 'test';
-  return { listed: `${test}.${zone.zone}`, notListed: `invalid.${zone.zone}`, listedText: test, notListedText: 'invalid' };
+  return { listed: `${test}.${zone.queryZone}`, notListed: `invalid.${zone.queryZone}`, listedText: test, notListedText: 'invalid' };
 }
 
 type Answer = { kind: 'answers'; codes: string[] } | { kind: 'nxdomain' } | { kind: 'failed'; text: string };

@@ -48,7 +48,9 @@ async function ask(resolver: Resolver, name: string, zone: DnsblZone): Promise<O
     return { status: 'clean' };
   } catch (error) {
     if (error instanceof DnsTimeoutError) return { status: 'unknown', reason: 'timeout', codes: [] };
-    throw error;
+    // The resolver's errors quote the name asked, and a failed check's text is stored: for a list
+    // reached with a key that name holds the key. The list's display name and the error's kind only.
+    throw new Error(`the question to ${zone.name} failed (${error instanceof Error ? error.name : 'error'})`, { cause: error });
   }
 }
 

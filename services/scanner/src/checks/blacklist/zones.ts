@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { queryZone, redactedZone, splitQueryKey } from './keyed-zone.js';
 
 /**
  * The built-in DNS block lists and what each one's answers mean.
@@ -12,7 +13,8 @@ import { isIP } from 'node:net';
  * Chosen for the defaults: lists that were publicly queryable and operating as of late 2025. Notes:
  * - Spamhaus (ZEN, DBL) answers 127.255.255.254 to queries through public resolvers (8.8.8.8, 1.1.1.1)
  *   and 127.255.255.255 over the free-use quota; commercial use needs a Data Query Service key, which
- *   changes the zone name (`{key}.zen.dq.spamhaus.net`): configure it through DNSBL_IP_ZONES.
+ *   changes the zone name (`{key}.zen.dq.spamhaus.net`): configure it through DNSBL_IP_ZONES; the key
+ *   is kept to the DNS question (keyed-zone.ts).
  * - Barracuda needs the querying resolver's IP registered (free) at barracudacentral.org; unregistered
  *   resolvers get no answer or REFUSED, which this check reports as `unknown`.
  * - SURBL and URIBL answer 127.0.0.1 to blocked resolvers (too many queries, public resolvers).
@@ -26,8 +28,13 @@ export type DnsblKind = 'ip' | 'domain';
 export interface DnsblZone {
   /** Display name, e.g. "Spamhaus ZEN". */
   name: string;
-  /** The DNS zone queried, e.g. "zen.spamhaus.org". */
+  /**
+   * The list's zone as shown and its stable id (site rows, findings, alert condition keys, the
+   * registry): "zen.spamhaus.org", or for a list reached with a key "<redacted>.zen.dq.spamhaus.net".
+   */
   zone: string;
+  /** The zone DNS questions go to, key included: never shown, stored or logged. */
+  queryZone: string;
   kind: DnsblKind;
   /** The list's home page. */
   url: string | null;
@@ -62,7 +69,12 @@ export interface DnsblZone {
    * "TEST"; some operators document their own). IP lists always use 127.0.0.2.
    */
   testDomain?: string;
+  /** Reached only with the customer's key in front of the zone (`<key>.zen.dq.spamhaus.net`); never a default. */
+  keyed?: boolean;
 }
+
+/** A list as the catalogue describes it; a configured list adds the zone it queries (`dnsblZone`). */
+export type DnsblListInfo = Omit<DnsblZone, 'queryZone'>;
 
 const SPAMHAUS_REFUSED = ['127.255.255.252', '127.255.255.254', '127.255.255.255'] as const;
 const SPAMHAUS_REFUSED_MEANINGS = {
@@ -71,13 +83,13 @@ const SPAMHAUS_REFUSED_MEANINGS = {
   '127.255.255.255': 'query refused: the resolver exceeded the free query volume',
 } as const;
 
-const ip = (zone: Omit<DnsblZone, 'kind' | 'refusedCodes' | 'access'> & Partial<Pick<DnsblZone, 'refusedCodes' | 'access'>>): DnsblZone => ({
+const ip = (zone: Omit<DnsblListInfo, 'kind' | 'refusedCodes' | 'access'> & Partial<Pick<DnsblListInfo, 'refusedCodes' | 'access'>>): DnsblListInfo => ({
   kind: 'ip',
   refusedCodes: [],
   access: 'free',
   ...zone,
 });
-const dom = (zone: Omit<DnsblZone, 'kind' | 'ipv6' | 'refusedCodes' | 'access'> & Partial<Pick<DnsblZone, 'refusedCodes' | 'access'>>): DnsblZone => ({
+const dom = (zone: Omit<DnsblListInfo, 'kind' | 'ipv6' | 'refusedCodes' | 'access'> & Partial<Pick<DnsblListInfo, 'refusedCodes' | 'access'>>): DnsblListInfo => ({
   kind: 'domain',
   ipv6: false,
   refusedCodes: [],
@@ -85,7 +97,7 @@ const dom = (zone: Omit<DnsblZone, 'kind' | 'ipv6' | 'refusedCodes' | 'access'> 
   ...zone,
 });
 
-export const DNSBL_ZONE_METADATA: readonly DnsblZone[] = [
+const PUBLIC_LISTS: readonly DnsblListInfo[] = [
   ip({
     name: 'Spamhaus ZEN',
     zone: 'zen.spamhaus.org',
@@ -462,16 +474,38 @@ export const DNSBL_ZONE_METADATA: readonly DnsblZone[] = [
   }),
 ];
 
+/**
+ * Spamhaus's Data Query Service: ZEN and the DBL for commercial use, answered through any resolver
+ * to queries carrying the account's key (`<key>.zen.dq.spamhaus.net`), with the public zones' answers.
+ */
+const SPAMHAUS_DQS: readonly DnsblListInfo[] = (
+  [
+    ['zen.spamhaus.org', 'Spamhaus ZEN (DQS)', 'zen.dq.spamhaus.net'],
+    ['dbl.spamhaus.org', 'Spamhaus DBL (DQS)', 'dbl.dq.spamhaus.net'],
+  ] as const
+).map(([publicZone, name, zone]) => ({
+  ...(PUBLIC_LISTS.find((list) => list.zone === publicZone) as DnsblListInfo),
+  name,
+  zone,
+  keyed: true,
+  access: 'free-registration',
+  note: 'Spamhaus Data Query Service: queried with the account key, through any resolver.',
+}));
+
+/** Every list the scanner knows by zone: the public ones and those reached with a key. */
+export const DNSBL_ZONE_METADATA: readonly DnsblListInfo[] = [...PUBLIC_LISTS, ...SPAMHAUS_DQS];
+
 const byZone = new Map(DNSBL_ZONE_METADATA.map((zone) => [zone.zone, zone]));
+const KEYED_ZONES = SPAMHAUS_DQS.map((list) => list.zone);
 
 /** The IP lists queried when DNSBL_IP_ZONES is empty (26 lists). */
 export const DEFAULT_DNSBL_IP_ZONES: readonly string[] = DNSBL_ZONE_METADATA.filter(
-  (zone) => zone.kind === 'ip' && !zone.discontinued && zone.zone !== 'access.redhawk.org' && zone.zone !== 'rbl.0spam.org' && zone.zone !== 'bl.ipv6.spameatingmonkey.net',
+  (zone) => zone.kind === 'ip' && !zone.discontinued && !zone.keyed && zone.zone !== 'access.redhawk.org' && zone.zone !== 'rbl.0spam.org' && zone.zone !== 'bl.ipv6.spameatingmonkey.net',
 ).map((zone) => zone.zone);
 
 /** The domain lists queried when DNSBL_DOMAIN_ZONES is empty. */
 export const DEFAULT_DNSBL_DOMAIN_ZONES: readonly string[] = DNSBL_ZONE_METADATA.filter(
-  (zone) => zone.kind === 'domain' && !zone.discontinued,
+  (zone) => zone.kind === 'domain' && !zone.discontinued && !zone.keyed,
 ).map((zone) => zone.zone);
 
 /**
@@ -486,16 +520,22 @@ export const DEFAULT_DNSBL_DOMAIN_ZONES: readonly string[] = DNSBL_ZONE_METADATA
  */
 const GENERIC_LISTED_CODES: readonly string[] = Array.from({ length: 254 }, (_, i) => `127.0.0.${i + 2}`);
 
-/** A configured zone: `zen.example` or `zen.example=127.0.0.2,127.0.0.4` (only those answers list). */
+/**
+ * A configured zone: `zen.example` or `zen.example=127.0.0.2,127.0.0.4` (only those answers list); a
+ * list reached with a key is `key@zone`, or `<key>.zen.dq.spamhaus.net` for a list the catalogue
+ * knows to need one. `zone` is then the list's public zone and `key` the secret put in front of it.
+ */
 export interface DnsblZoneSpec {
   zone: string;
+  key?: string;
   listedCodes?: readonly string[];
 }
 
 /**
  * DNSBL_IP_ZONES / DNSBL_DOMAIN_ZONES: comma-separated zones, each optionally followed by `=` and its
  * listing codes, which are comma-separated too: an IPv4 address after a comma continues the zone
- * before it (a zone name is never an address). Throws on a code outside 127.0.0.0/8.
+ * before it (a zone name is never an address). Throws on a code outside 127.0.0.0/8, and on a keyed
+ * list without its key; no message repeats a key.
  */
 export function parseDnsblZoneSpecs(value: string): DnsblZoneSpec[] {
   const specs: DnsblZoneSpec[] = [];
@@ -510,35 +550,45 @@ export function parseDnsblZoneSpecs(value: string): DnsblZoneSpec[] {
       if (!previous?.listedCodes) throw new Error(`"${token}" follows no "zone=code" entry`);
       previous.listedCodes = [...previous.listedCodes, token];
     } else {
-      specs.push({ zone: zone.toLowerCase().replace(/\.$/, ''), ...(code !== undefined ? { listedCodes: [code] } : {}) });
+      const keyed = splitQueryKey(normaliseZone(zone), KEYED_ZONES);
+      specs.push({ zone: keyed.zone, ...(keyed.key !== null ? { key: keyed.key } : {}), ...(code !== undefined ? { listedCodes: [code] } : {}) });
     }
   }
   return specs;
 }
 
-/** The zone's metadata: the built-in list's when known, else a generic list's; configured listing codes win. */
+function normaliseZone(zone: string): string {
+  return zone.trim().toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * The zone's metadata: the built-in list's when known, else a generic list's; configured listing
+ * codes win. A key goes into `queryZone` only; `zone` shows it redacted.
+ */
 export function dnsblZone(spec: DnsblZoneSpec | string, kind: DnsblKind): DnsblZone {
-  const { zone, listedCodes } = typeof spec === 'string' ? { zone: spec, listedCodes: undefined } : spec;
-  const normalised = zone.trim().toLowerCase().replace(/\.$/, '');
-  const known = byZone.get(normalised);
-  const base: DnsblZone =
+  const { zone: configured, key, listedCodes } = typeof spec === 'string' ? { zone: spec, key: undefined, listedCodes: undefined } : spec;
+  const keyed = key !== undefined ? { zone: normaliseZone(configured), key } : splitQueryKey(normaliseZone(configured), KEYED_ZONES);
+  const { zone } = keyed;
+  const known = byZone.get(zone);
+  const base: DnsblListInfo =
     known && known.kind === kind
       ? known
       : {
-          name: normalised,
-          zone: normalised,
+          name: zone,
+          zone,
           kind,
           url: null,
           lookupUrlTemplate: null,
           removalUrl: null,
-          description: `DNS ${kind === 'ip' ? 'IP' : 'domain'} block list ${normalised}.`,
+          description: `DNS ${kind === 'ip' ? 'IP' : 'domain'} block list ${zone}.`,
           refusedCodes: ['127.0.0.1'],
           listedCodes: GENERIC_LISTED_CODES,
           otherAnswers: 'refused',
           ipv6: true,
           access: 'free',
         };
-  return listedCodes ? { ...base, listedCodes, otherAnswers: 'refused' } : base;
+  const configuredList: DnsblZone = { ...base, zone: redactedZone(keyed), queryZone: queryZone(keyed) };
+  return listedCodes ? { ...configuredList, listedCodes, otherAnswers: 'refused' } : configuredList;
 }
 
 /** Fills `{ip}` / `{domain}` in a URL template. */
