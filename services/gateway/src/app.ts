@@ -8,7 +8,7 @@ import { registerDocsRoutes } from './routes/docs.routes.js';
 import { registerHealthRoutes, registerLiveness } from './routes/health.routes.js';
 import { registerWeb } from './routes/web.routes.js';
 import { registerSecurityHeaders } from './security.js';
-import { refuseTunnels, refuseUnknownExpectations } from './server-events.js';
+import { closeAfterRefusedBody, refuseTunnels, refuseUnknownExpectations } from './server-events.js';
 
 /**
  * The public gateway: security headers, request metrics, `Expect` and `CONNECT` handling,
@@ -22,6 +22,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   registerSecurityHeaders(app, { https: env.TRUST_HTTPS });
   refuseUnknownExpectations(app);
   refuseTunnels(app);
+  closeAfterRefusedBody(app);
   registerLiveness(app);
   registerDocsRoutes(app);
   registerServerStats(app, { upstreams: deps.upstreams, metrics, rateLimiter: deps.rateLimiter, rateLimitRules: deps.rateLimitRules });

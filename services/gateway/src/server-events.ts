@@ -46,3 +46,15 @@ export function refuseTunnels(app: App): void {
     );
   });
 }
+
+/**
+ * A 413 ends the connection: `Connection: close` on the answer, so Node's server closes the socket
+ * once the answer is flushed instead of reading (and discarding) the rest of a body it refused to
+ * keep the connection alive: a declared 4 GiB body was otherwise drained at about 500 MB/s.
+ */
+export function closeAfterRefusedBody(app: App): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (reply.statusCode === 413) reply.header('connection', 'close');
+    done(null, payload);
+  });
+}

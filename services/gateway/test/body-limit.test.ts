@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createApp, createLogger, type App } from '@sendwell/server-kit';
 import { Client, type Dispatcher } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rawSocket, sample, startGateway, type Gateway } from './helpers.js';
+import { rawSocket, readAnswer, sample, startGateway, type Gateway, type RawAnswer } from './helpers.js';
 
 const LIMIT = 1_048_576;
 const TOO_LARGE = { code: 'PAYLOAD_TOO_LARGE', message: `The request body is too large: the limit is ${LIMIT} bytes.` };
@@ -60,6 +60,30 @@ function chunked(total: number, pauseMs = 0, chunk = 64 * 1024): Readable {
   );
 }
 
+/**
+ * A POST of an endless body over a plain socket, written as fast as the gateway reads it, until a
+ * write fails or 64 MiB have gone: the answer, the bytes the socket accepted and the write error.
+ */
+async function sendUntilClosed(framing: string, frame: (chunk: Buffer) => Buffer): Promise<{ answer: RawAnswer; bytes: number; error: string | null }> {
+  const socket = rawSocket(origin);
+  const answer = readAnswer(socket);
+  const writeAsync = (data: Buffer | string) => new Promise<void>((resolve, reject) => socket.write(data, (err) => (err ? reject(err) : resolve())));
+  let bytes = 0;
+  let error: string | null = null;
+  try {
+    await writeAsync(`POST /api/reports/upload HTTP/1.1\r\nhost: gateway\r\ncontent-type: application/octet-stream\r\n${framing}\r\n\r\n`);
+    const chunk = frame(Buffer.alloc(256 * 1024, 0x61));
+    while (bytes < 64 * 1024 ** 2) {
+      await writeAsync(chunk);
+      bytes += chunk.length;
+    }
+    socket.end(); // the server kept reading all of it: let readAnswer finish
+  } catch (err) {
+    error = (err as NodeJS.ErrnoException).code ?? String(err);
+  }
+  return { answer: await answer, bytes, error };
+}
+
 async function metric(name: string, labels: Record<string, string>): Promise<number | undefined> {
   return sample((await gateway.internal.inject({ method: 'GET', url: '/metrics' })).body, name, labels);
 }
@@ -74,7 +98,7 @@ describe('the body limit', () => {
       expect(await res.body.json()).toEqual({ ...TOO_LARGE, requestId: res.headers['x-request-id'] });
     }
     expect(service.received).toEqual([]);
-    // The connection stays usable: the gateway read and dropped the rest of each body.
+    // Each 413 closed its connection (see below); the client's next request goes on a new one.
     const small = await upload(Buffer.from('ok'));
     expect(await small.body.json()).toEqual({ bytes: 2 });
   });
@@ -108,6 +132,24 @@ describe('the body limit', () => {
     // The gateway read and dropped the rest: the connection serves the next request.
     const next = await upload(Buffer.from('ok'));
     expect(await next.body.json()).toEqual({ bytes: 2 });
+  });
+
+  it('answers 413 to a declared 4 GiB with Connection: close and stops reading: the rest is never drained', async () => {
+    const sent = await sendUntilClosed(`content-length: ${4 * 1024 ** 3}`, (chunk) => chunk);
+    expect(sent.answer.status).toBe(413);
+    expect(sent.answer.head).toMatch(/^connection: close$/im);
+    expect(JSON.parse(sent.answer.body)).toMatchObject(TOO_LARGE);
+    // Whatever the kernel's socket buffers took, never the body: the writes failed soon after.
+    expect(sent.error).toMatch(/EPIPE|ECONNRESET/);
+    expect(sent.bytes).toBeLessThan(16 * 1024 ** 2);
+  });
+
+  it('answers 413 to a chunked body over the limit with Connection: close and stops reading', async () => {
+    const sent = await sendUntilClosed('transfer-encoding: chunked', (chunk) => Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]));
+    expect(sent.answer.status).toBe(413);
+    expect(sent.answer.head).toMatch(/^connection: close$/im);
+    expect(sent.error).toMatch(/EPIPE|ECONNRESET/);
+    expect(sent.bytes).toBeLessThan(LIMIT + 16 * 1024 ** 2);
   });
 
   it('never counts any of the above as an upstream failure', async () => {

@@ -82,7 +82,9 @@ function forwardedBody(body: Readable, limit: number): Readable {
   body.on('error', (err) => copy.destroy(new ClientBodyError(err)));
   copy.on('close', () => {
     // Unsent rest of the body: drain it, or the client would wait forever to finish its upload
-    // (and a 413 would reach it as a reset); Node's request timeout ends one that never stops.
+    // (and an answer would reach it as a reset) while the service's answer goes back. After a 413
+    // the connection closes once the answer is flushed (closeAfterRefusedBody), which ends this
+    // drain; otherwise Node's request timeout ends one that never stops.
     if (!body.readableEnded) {
       body.unpipe(copy);
       body.resume();
