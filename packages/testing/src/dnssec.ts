@@ -320,3 +320,69 @@ function parentName(name: string): string | null {
   const dot = name.indexOf('.');
   return dot < 0 ? '' : name.slice(dot + 1);
 }
+
+export interface KeyTrapKeyOptions {
+  /** The key tag to collide with (a real key's). */
+  keyTag: number;
+  /** An RSA algorithm number; default 8 (RSA/SHA-256). */
+  algorithm?: number;
+  /** Default 256 (a ZSK). */
+  flags?: number;
+  /** Default 3072: the largest modulus for which OpenSSL accepts any exponent. */
+  modulusBits?: number;
+  /** Default 3071 bits, which makes one verification cost ~8 ms; 17 gives an ordinary-cost key (e = 65537's size). */
+  exponentBits?: number;
+}
+
+/**
+ * A KeyTrap DNSKEY (CVE-2023-50387): a random RSA "public key" that no private key belongs to, with the
+ * key tag of a real key of the zone, so a validator that tries every key of a tag against every
+ * signature verifies with it, and, with a large public exponent, pays ~8 ms each time. Its 16-bit
+ * word before the last byte is chosen to land on the tag (the tag is a 16-bit checksum, RFC 4034
+ * Appendix B); the modulus stays odd and of full length, so OpenSSL does the whole modular exponentiation.
+ */
+export function keyTrapKey(zone: string, options: KeyTrapKeyOptions): ZoneSigningKey {
+  const algorithm = options.algorithm ?? DNSSEC_ALGORITHMS.RSASHA256;
+  const flags = options.flags ?? ZONE_KEY_FLAGS;
+  const exponentBits = options.exponentBits ?? 3071;
+  const exponent = randomBytes(Math.ceil(exponentBits / 8));
+  const topBits = exponentBits - 8 * (exponent.length - 1);
+  exponent[0] = ((exponent[0] as number) & ((1 << topBits) - 1)) | (1 << (topBits - 1));
+  exponent[exponent.length - 1] = (exponent[exponent.length - 1] as number) | 1;
+  const modulus = randomBytes((options.modulusBits ?? 3072) / 8);
+  modulus[0] = (modulus[0] as number) | 0x80;
+  modulus[modulus.length - 1] = (modulus[modulus.length - 1] as number) | 1;
+  const length = exponent.length <= 255 ? Buffer.from([exponent.length]) : Buffer.from([0, exponent.length >> 8, exponent.length & 0xff]);
+  const key = Buffer.concat([length, exponent, modulus]);
+  const rdata = dnskeyRdata({ flags, algorithm, key });
+  // The even-offset word of the rdata that holds the modulus' second-to-last byte (the last stays odd).
+  const at = rdata.length % 2 === 0 ? rdata.length - 4 : rdata.length - 3;
+  rdata.writeUInt16BE(0, at);
+  let base = 0;
+  for (let i = 0; i < rdata.length; i++) base += i & 1 ? (rdata[i] as number) : (rdata[i] as number) << 8;
+  for (let word = 0; word <= 0xffff; word++) {
+    const sum = base + word;
+    if (((sum + ((sum >> 16) & 0xffff)) & 0xffff) === options.keyTag) {
+      rdata.writeUInt16BE(word, at);
+      break;
+    }
+  }
+  const dnskey: DnsFixtureDnskey = { flags, algorithm, key: rdata.subarray(4) };
+  const tag = keyTag(dnskeyRdata(dnskey));
+  if (tag !== options.keyTag) throw new Error(`could not make a key with tag ${options.keyTag}`);
+  return { zone: zoneName(zone), algorithm, flags, keyTag: tag, dnskey, privateKey: null };
+}
+
+/**
+ * `count` RRSIGs over an RRset that name `key` (its tag, algorithm and zone) and carry random
+ * signatures of `signatureBytes` (the trap keys' modulus length, which OpenSSL requires before it
+ * computes), each a verification a naive validator makes against every key of that tag.
+ */
+export function keyTrapSignatures(owner: string, type: DnsFixtureType, records: DnsFixtureRecords, key: ZoneSigningKey, count: number, signatureBytes = 384): DnsFixtureRrsig[] {
+  const template = signRrset(owner, type, records, { ...key, privateKey: null });
+  return Array.from({ length: count }, () => {
+    const signature = randomBytes(signatureBytes);
+    signature[0] = 0x01; // below any full-length modulus
+    return { ...template, signature };
+  });
+}

@@ -32,11 +32,11 @@ export {
 export { arrivals, type Arrivals } from './arrivals.js';
 export { freePort } from './ports.js';
 export { startMailbox, type MailSummary } from './mailbox.js';
-export { startStack, STACK_ADMIN_EMAIL, type Stack, type StackOptions, type ServiceName } from './stack.js';
+export { startServiceProcess, startStack, STACK_ADMIN_EMAIL, type ServiceProcess, type Stack, type StackOptions, type ServiceName } from './stack.js';
 export { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from './stripe/server.js';
 export { STRIPE_JS_STAND_IN } from './stripe/stripe-js.js';
 export { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest, type Responder } from './https-receiver.js';
 export { startMxServer, type TestMxServer, type MxServerOptions } from './mx-server.js';
 export { startHttpsServer, type TestHttpsServer, type HttpsServerOptions, type HttpsFixtureHost, type HttpsFixtureResponse, type HttpsRequestLogEntry } from './https-server.js';
 export { issueMarkCertificate, type MarkCertOptions } from './bimi.js';
-export { generateZoneKey, signFixtureZones, signRrset, dsRecord, dsPresentation, keyTag, canonicalName, rrsigTime, DNSSEC_ALGORITHMS, KSK_FLAGS, ZONE_KEY_FLAGS, type ZoneSigningKey, type ZoneKeyOptions, type FixtureZone, type SignOptions, type DnsFixtureDnskey, type DnsFixtureDs, type DnsFixtureRrsig } from './dnssec.js';
+export { generateZoneKey, keyTrapKey, keyTrapSignatures, signFixtureZones, signRrset, dsRecord, dsPresentation, keyTag, canonicalName, rrsigTime, DNSSEC_ALGORITHMS, KSK_FLAGS, ZONE_KEY_FLAGS, type ZoneSigningKey, type ZoneKeyOptions, type KeyTrapKeyOptions, type FixtureZone, type SignOptions, type DnsFixtureDnskey, type DnsFixtureDs, type DnsFixtureRrsig } from './dnssec.js';

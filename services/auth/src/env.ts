@@ -39,6 +39,8 @@ const schema = baseEnvSchema
       .refine((v) => (parseDuration(v) ?? 0) >= 60_000, 'must be a duration of at least a minute such as 7d, 12h, 30m or 3600s'),
     REQUIRE_EMAIL_VERIFICATION: envBoolean.default(false),
     ...mailEnvFields,
+    /** The billing service's own port (never the gateway): account deletion ends billing there first; the export reads invoices. */
+    BILLING_URL: z.string().url().default('http://127.0.0.1:3003'),
     /** Login attempts per account (any address) within LOGIN_FAILURE_WINDOW before each further one waits 1 s, 2 s, 4 s… */
     LOGIN_FAILURE_LIMIT: z.coerce.number().int().min(1).max(1000).default(5),
     LOGIN_FAILURE_WINDOW: duration('15m', 1_000, '15m or 900s'),

@@ -4,6 +4,8 @@ import {
   dsPresentation,
   dsRecord,
   generateZoneKey,
+  keyTrapKey,
+  keyTrapSignatures,
   signFixtureZones,
   startDnsServer,
   ZONE_KEY_FLAGS,
@@ -13,7 +15,9 @@ import {
   type ZoneSigningKey,
 } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DNSSEC_LIMITS, VerificationBudget } from '../../src/checks/dnssec/budget.js';
 import { dnssecCheckWith, parseDsRecord, type DsRecord } from '../../src/checks/dnssec/dnssec.check.js';
+import { DnssecValidator } from '../../src/checks/dnssec/validator.js';
 import type { DnssecResult } from '../../src/checks/dnssec/verdict.js';
 import type { ScanConfig } from '../../src/checks/types.js';
 import { createResolver } from '../../src/dns/resolver.js';
@@ -74,7 +78,16 @@ beforeAll(async () => {
     danebogus: generateZoneKey('dane-bogus.test'),
     cname: generateZoneKey('cname.test'),
     wild: generateZoneKey('wild.test'),
+    trapKsk: generateZoneKey('keytrap.test'),
+    trapZsk: generateZoneKey('keytrap.test', { algorithm: DNSSEC_ALGORITHMS.RSASHA256, flags: ZONE_KEY_FLAGS }),
+    tagsKsk: generateZoneKey('keytags.test'),
+    tagsZsk: generateZoneKey('keytags.test', { algorithm: DNSSEC_ALGORITHMS.RSASHA256, flags: ZONE_KEY_FLAGS }),
   };
+  // KeyTrap (CVE-2023-50387), as the paper builds it: keys sharing the ZSK's tag ahead of it, with
+  // 3071-bit exponents (~8 ms a verification) in keytrap.test, of ordinary cost in keytags.test.
+  const trapKeys = Array.from({ length: 20 }, () => keyTrapKey('keytrap.test', { keyTag: keys.trapZsk.keyTag }));
+  const tagKeys = Array.from({ length: 12 }, () => keyTrapKey('keytags.test', { keyTag: keys.tagsZsk.keyTag, exponentBits: 17, modulusBits: 2048 }));
+  const trapMx = { MX: [{ priority: 10, exchange: 'mx.keytrap.test' }] };
   const wrongDs = { ...dsRecord(keys.mismatch), digest: Buffer.alloc(32, 0x42) };
 
   const records: Record<string, DnsFixtureRecords> = {
@@ -102,6 +115,17 @@ beforeAll(async () => {
     ...mailZone('slow.test'),
     ...mailZone('cname.test', { '_dmarc.cname.test': { CNAME: '_dmarc.unsigned.test' } }),
     ...mailZone('wild.test', { '*.wild.test': { MX: [{ priority: 5, exchange: 'mx.wild.test' }] } }),
+    ...mailZone('keytrap.test', {
+      'keytrap.test': {
+        ...mailZone('keytrap.test')['keytrap.test'],
+        DNSKEY: [keys.trapKsk, ...trapKeys, keys.trapZsk].map((key) => key.dnskey),
+        // 40 signatures by the colliding tag ahead of the real one, which signFixtureZones adds last.
+        RRSIG: keyTrapSignatures('keytrap.test', 'MX', trapMx, keys.trapZsk, 40),
+      },
+    }),
+    ...mailZone('keytags.test', {
+      'keytags.test': { ...mailZone('keytags.test')['keytags.test'], DNSKEY: [keys.tagsKsk, ...tagKeys, keys.tagsZsk].map((key) => key.dnskey) },
+    }),
     // An unsigned TLD.
     plain: { SOA: { mname: 'ns.plain', rname: 'hostmaster.plain', serial: 1 }, NS: ['ns.plain'] },
     ...mailZone('domain.plain'),
@@ -128,6 +152,8 @@ beforeAll(async () => {
     { name: 'slow.test' },
     { name: 'cname.test', keys: [keys.cname] },
     { name: 'wild.test', keys: [keys.wild] },
+    { name: 'keytrap.test', keys: [keys.trapKsk, keys.trapZsk] },
+    { name: 'keytags.test', keys: [keys.tagsKsk, keys.tagsZsk] },
   ];
   const signed = signFixtureZones(records, zones, { ttl: TTL });
 
@@ -365,5 +391,70 @@ describe('DNSSEC check', () => {
     expect(asked).not.toContain('DS test');
     expect(asked).toContain('DS signed.test');
     expect(asked).toContain('DNSKEY signed.test');
+  });
+});
+
+/** CPU milliseconds (user and system) `run` takes; the event loop is blocked for no longer than that. */
+async function cpuMs<T>(run: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const start = process.cpuUsage();
+  const value = await run();
+  const used = process.cpuUsage(start);
+  return { value, ms: (used.user + used.system) / 1000 };
+}
+
+describe('DNSSEC validation within bounds (KeyTrap, CVE-2023-50387)', () => {
+  it('refuses keys with huge RSA exponents and stops after a few signatures: unknown, never bogus, in bounded CPU', async () => {
+    // Unbounded, this zone costs 21 keys × 41 signatures, ~700 verifications of ~8 ms: several seconds of blocked event loop.
+    const { value: result, ms } = await cpuMs(() => check('keytrap.test'));
+    expect(result).toMatchObject({ status: 'unknown', value: null });
+    expect(result.details.state).toBe('secure');
+    expect(result.details.findings[0]).toMatchObject({ code: 'DNSSEC_VALIDATION_LIMIT', severity: 'warning' });
+    expect(result.message).toContain(`keytrap.test MX carries more than ${DNSSEC_LIMITS.signaturesPerRrset} RRSIGs`);
+    expect(result.details.signedRecords?.find((record) => record.type === 'MX')).toMatchObject({ state: 'indeterminate', validated: false });
+    // The rest of the zone is judged as usual.
+    expect(result.details.signedRecords?.find((record) => record.type === 'SOA')).toMatchObject({ state: 'secure' });
+    expect(ms).toBeLessThan(1_500);
+  });
+
+  it('names the refused key when every key of the tag is refused', async () => {
+    const huge = keyTrapKey('keytrap.test', { keyTag: 4242 });
+    const modest = keyTrapKey('keytrap.test', { keyTag: 4243, exponentBits: 17 });
+    const { keyRefusal } = await import('../../src/checks/dnssec/crypto.js');
+    expect(keyRefusal(8, huge.dnskey.key as Buffer)).toBe('an RSA key with a 3071-bit public exponent (at most 32 bits are validated)');
+    expect(keyRefusal(8, modest.dnskey.key as Buffer)).toBeNull();
+    expect(keyRefusal(8, keyTrapKey('keytrap.test', { keyTag: 1, exponentBits: 17, modulusBits: 8192 }).dnskey.key as Buffer)).toBe('an RSA key of 8192 bits (at most 4096 are validated)');
+  });
+
+  it(`tries at most ${DNSSEC_LIMITS.keysPerSignature} keys of one tag for a signature`, async () => {
+    const validator = new DnssecValidator({ resolver: resolver(), domain: 'keytags.test', trustAnchors: [anchor], now: Date.now() });
+    const zone = await validator.zoneFor('keytags.test');
+    expect(zone.state).toBe('secure');
+    const before = validator.budget.spent;
+    const mx = await validator.validateAnswer('keytags.test', 'MX');
+    expect(Array.isArray(mx) && mx[0]).toMatchObject({ state: 'indeterminate', problem: { code: 'DNSSEC_VALIDATION_LIMIT' } });
+    expect(Array.isArray(mx) && mx[0]?.problem?.detail).toContain('keytags.test publishes 13 keys with key tag');
+    expect(validator.budget.spent - before).toBe(DNSSEC_LIMITS.keysPerSignature);
+
+    const result = await check('keytags.test');
+    expect(result.status).toBe('unknown');
+    expect(result.recommendation).toContain('one key per key tag');
+  });
+
+  it('stops a scan at its bound of verifications, with the walk indeterminate rather than bogus', async () => {
+    const validator = new DnssecValidator({ resolver: resolver(), domain: 'signed.test', trustAnchors: [anchor], now: Date.now(), budget: new VerificationBudget(3) });
+    const zone = await validator.zoneFor('signed.test');
+    expect(zone).toMatchObject({ state: 'indeterminate', zone: 'signed.test', problem: { code: 'DNSSEC_VALIDATION_LIMIT' } });
+    expect(zone.state !== 'secure' && zone.problem.detail).toContain('bound of 150 DNSSEC signature verifications');
+    expect(validator.budget.spent).toBe(3);
+    expect(validator.chain.get('signed.test')?.state).toBe('indeterminate');
+  });
+
+  it('makes far fewer verifications than the bound for an ordinary signed domain', async () => {
+    const validator = new DnssecValidator({ resolver: resolver(), domain: 'signed.test', trustAnchors: [anchor], now: Date.now() });
+    await validator.zoneFor('signed.test');
+    for (const [name, type] of [['signed.test', 'SOA'], ['signed.test', 'MX'], ['signed.test', 'TXT'], ['_dmarc.signed.test', 'TXT'], ['_25._tcp.mx.signed.test', 'TLSA']] as const) {
+      await validator.validateAnswer(name, type);
+    }
+    expect(validator.budget.spent).toBeLessThanOrEqual(12);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, createPublicKey, verify, type JsonWebKey, type KeyObject } from 'node:crypto';
+import { DNSSEC_LIMITS } from './budget.js';
 
 /**
  * The cryptography of DNSSEC validation with node:crypto: key tags (RFC 4034 Appendix B), DS digests
@@ -70,23 +71,50 @@ export function dsDigest(ownerWire: Buffer, dnskeyRdata: Buffer, digestType: num
 const ECDSA_CURVES: Readonly<Record<number, { crv: string; size: number }>> = { 13: { crv: 'P-256', size: 32 }, 14: { crv: 'P-384', size: 48 } };
 const EDDSA_CURVES: Readonly<Record<number, { crv: string; size: number }>> = { 15: { crv: 'Ed25519', size: 32 }, 16: { crv: 'Ed448', size: 57 } };
 
-/** The JWK of a DNSKEY's public key field; null when the field is malformed for its algorithm. */
+/** RFC 3110 §2: a one-byte exponent length, or 0 and a two-byte one; then the exponent and the modulus (leading zeros stripped, at least 512 bits). */
+function rsaParts(key: Buffer): { exponent: Buffer; modulus: Buffer } | null {
+  if (key.length < 3) return null;
+  let offset = 1;
+  let exponentLength = key[0] as number;
+  if (exponentLength === 0) {
+    exponentLength = key.readUInt16BE(1);
+    offset = 3;
+  }
+  const exponent = key.subarray(offset, offset + exponentLength);
+  const modulus = key.subarray(offset + exponentLength);
+  if (exponentLength === 0 || exponent.length !== exponentLength || modulus.length < 64) return null;
+  return { exponent: stripZeros(exponent), modulus: stripZeros(modulus) };
+}
+
+function bitLength(bytes: Buffer): number {
+  const top = bytes[0] ?? 0;
+  return top === 0 ? 0 : (bytes.length - 1) * 8 + (32 - Math.clz32(top));
+}
+
+/**
+ * Why a DNSKEY's public key is not used, though well-formed: an RSA key outside the bounds every
+ * signer keeps (budget.ts), the KeyTrap attack's tool; null for a key that may be verified with.
+ */
+export function keyRefusal(algorithm: number, key: Buffer): string | null {
+  if (ALGORITHMS[algorithm]?.kind !== 'rsa') return null;
+  const parts = rsaParts(key);
+  if (!parts) return null;
+  const exponentBits = bitLength(parts.exponent);
+  const modulusBits = bitLength(parts.modulus);
+  const { rsaExponentBits, rsaModulusBits } = DNSSEC_LIMITS;
+  if (exponentBits > rsaExponentBits) return `an RSA key with a ${exponentBits}-bit public exponent (at most ${rsaExponentBits} bits are validated)`;
+  if (modulusBits > rsaModulusBits) return `an RSA key of ${modulusBits} bits (at most ${rsaModulusBits} are validated)`;
+  return null;
+}
+
+/** The JWK of a DNSKEY's public key field; null when the field is malformed for its algorithm or refused (keyRefusal). */
 function jwkOf(algorithm: number, key: Buffer): JsonWebKey | null {
   const info = ALGORITHMS[algorithm];
   if (!info) return null;
   if (info.kind === 'rsa') {
-    // RFC 3110 §2: a one-byte exponent length, or 0 and a two-byte one; then the exponent and the modulus.
-    if (key.length < 3) return null;
-    let offset = 1;
-    let exponentLength = key[0] as number;
-    if (exponentLength === 0) {
-      exponentLength = key.readUInt16BE(1);
-      offset = 3;
-    }
-    const exponent = key.subarray(offset, offset + exponentLength);
-    const modulus = key.subarray(offset + exponentLength);
-    if (exponentLength === 0 || exponent.length !== exponentLength || modulus.length < 64) return null;
-    return { kty: 'RSA', n: stripZeros(modulus).toString('base64url'), e: stripZeros(exponent).toString('base64url') };
+    const parts = rsaParts(key);
+    if (!parts || keyRefusal(algorithm, key) !== null) return null;
+    return { kty: 'RSA', n: parts.modulus.toString('base64url'), e: parts.exponent.toString('base64url') };
   }
   if (info.kind === 'ecdsa') {
     const curve = ECDSA_CURVES[algorithm] as { crv: string; size: number };

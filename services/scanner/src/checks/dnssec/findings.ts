@@ -108,6 +108,13 @@ const TEXTS: Record<ProblemCode, ProblemText> = {
     lead: (subject) => `${subject} cannot be validated: `,
     recommendation: () => undefined,
   },
+  DNSSEC_VALIDATION_LIMIT: {
+    severity: 'warning',
+    rfc: 'RFC 4035 §5.3.3',
+    lead: (subject) => `DNSSEC validation of ${subject} was stopped, so it is neither secure nor bogus here: `,
+    recommendation: () =>
+      'Publish one key per key tag, one signature per key and algorithm, and RSA keys of at most 4096 bits with the exponent 65537, as DNSSEC signers do. Since the KeyTrap disclosure (CVE-2023-50387) validating resolvers refuse to spend more on a zone and answer SERVFAIL.',
+  },
   DNSSEC_UNSIGNED: {
     severity: 'info',
     rfc: 'RFC 4033 §5',

@@ -1,7 +1,8 @@
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsTimeoutError, type DnssecRecord, type DnssecResponse, type DnssecSignature, type RecordType, type Resolver } from '../../dns/types.js';
 import { displayName, isAtOrBelow, labelCount, nameWire, parentName, rrsigTimeMs, signedData } from './canonical.js';
-import { ALGORITHMS, algorithmSupported, DIGEST_TYPES, dsDigest, keyTag, verifyWithKey } from './crypto.js';
+import { DNSSEC_LIMITS, VerificationBudget } from './budget.js';
+import { ALGORITHMS, algorithmSupported, DIGEST_TYPES, dsDigest, keyRefusal, keyTag, verifyWithKey } from './crypto.js';
 import type { DsRecord } from './trust-anchor.js';
 
 /**
@@ -21,6 +22,10 @@ import type { DsRecord } from './trust-anchor.js';
  * Not done: authenticated denial of existence (NSEC, NSEC3: RFC 4035 §5.4, RFC 5155 §8). A signed
  * negative answer proves the answer came from the parent zone, not that the DS does not exist; a
  * missing record (no MX, no DMARC) is not validated, and neither is a wildcard's non-existence proof.
+ *
+ * What a zone can make this cost is bounded (budget.ts, the KeyTrap class): keys tried per signature,
+ * signatures per RRset, DS records per zone, verifications per scan, and the size of RSA keys. Past a
+ * bound the RRset or zone is indeterminate with DNSSEC_VALIDATION_LIMIT, never bogus.
  */
 
 /** RFC 4033 §5 (and RFC 4035 §4.3): secure, insecure, bogus; indeterminate when a lookup failed. */
@@ -42,7 +47,8 @@ export type ProblemCode =
   | 'DNSSEC_DIGEST_UNSUPPORTED'
   | 'DNSSEC_LOOKUP_FAILED'
   | 'DNSSEC_NO_TRUST_ANCHOR'
-  | 'DNSSEC_UNSIGNED';
+  | 'DNSSEC_UNSIGNED'
+  | 'DNSSEC_VALIDATION_LIMIT';
 
 export interface Problem {
   code: ProblemCode;
@@ -126,6 +132,8 @@ export interface ValidatorOptions {
   domain: string;
   trustAnchors: readonly DsRecord[];
   now: number;
+  /** The scan's verification budget; a validator of its own by default. */
+  budget?: VerificationBudget;
 }
 
 export class DnssecValidator {
@@ -145,8 +153,10 @@ export class DnssecValidator {
   private readonly answers = new Map<string, Promise<RrsetOutcome[] | Problem>>();
   private readonly resolver: Resolver;
   private readonly domain: string;
+  readonly budget: VerificationBudget;
 
   constructor(options: ValidatorOptions) {
+    this.budget = options.budget ?? new VerificationBudget();
     this.resolver = options.resolver;
     this.domain = options.domain;
     this.trustAnchors = options.trustAnchors;
@@ -228,10 +238,10 @@ export class DnssecValidator {
     if (zone.state === 'secure' && signer !== undefined && zone.zone !== signer) zone = await this.zoneFor(first.name);
     // Below a cut without DS the data is insecure whatever it carries; without usable RRSIGs the walk to the owner decides.
     if (zone.state !== 'secure') return { ...base, state: zone.state, zone: displayName(zone.zone), signature: null, problem: zone.problem };
-    const check = this.checkRrset(subject, rrset, covering, zone);
+    const check = await this.checkRrset(subject, rrset, covering, zone);
     return check.ok
       ? { ...base, state: 'secure', zone: displayName(zone.zone), signature: check.signature, problem: null }
-      : { ...base, state: 'bogus', zone: displayName(zone.zone), signature: null, problem: check.problem };
+      : { ...base, state: failedState(check.problem), zone: displayName(zone.zone), signature: null, problem: check.problem };
   }
 
   /** The deepest anchor zone at or above `name`; null when none is. */
@@ -283,7 +293,7 @@ export class DnssecValidator {
     const dsRecords = ds.answers.filter((record) => record.name === child && record.type === 'DS');
     if (dsRecords.length > 0) {
       const link = this.link(child);
-      const check = this.checkRrset(`${displayName(child)} DS`, dsRecords, ds.rrsigs, parent);
+      const check = await this.checkRrset(`${displayName(child)} DS`, dsRecords, ds.rrsigs, parent);
       if (!check.ok) return { kind: 'zone', zone: this.fail(link, child, check.problem) };
       this.noteSignature(link, check.signature);
       const records = dsRecords.map((record) => parseDs(child, record.rdata)).filter((record): record is DsRecord => record !== null);
@@ -310,7 +320,8 @@ export class DnssecValidator {
         }),
       };
     }
-    const check = this.checkRrset(`${displayName(parent.zone)} SOA`, parentSoa, ds.rrsigs, parent);
+    const check = await this.checkRrset(`${displayName(parent.zone)} SOA`, parentSoa, ds.rrsigs, parent);
+    if (!check.ok && failedState(check.problem) === 'indeterminate') return { kind: 'zone', zone: this.fail(link, child, check.problem) };
     if (!check.ok) {
       return {
         kind: 'zone',
@@ -354,7 +365,7 @@ export class DnssecValidator {
     }
     // RFC 4509 §3: a SHA-1 DS is ignored when one with a stronger digest is there.
     const strong = usable.filter((ds) => ds.digestType !== 1);
-    const chosen = strong.length > 0 ? strong : usable;
+    const chosen = (strong.length > 0 ? strong : usable).slice(0, DNSSEC_LIMITS.dsRecordsPerZone);
     const sha1Only = strong.length === 0 && !anchor;
 
     const response = await this.ask(zone, 'DNSKEY');
@@ -370,11 +381,13 @@ export class DnssecValidator {
       });
     }
     const owner = nameWire(zone);
-    const matched = keys.filter(
-      (key) =>
-        (key.flags & ZONE_FLAG) !== 0 &&
-        chosen.some((ds) => ds.keyTag === key.keyTag && ds.algorithm === key.algorithm && dsDigest(owner, key.rdata, ds.digestType)?.toString('hex') === ds.digest),
-    );
+    // Digests only for the first few keys of each DS's tag: a zone can publish any number of keys with one tag.
+    const matched = chosen.flatMap((ds) =>
+      keys
+        .filter((key) => (key.flags & ZONE_FLAG) !== 0 && key.keyTag === ds.keyTag && key.algorithm === ds.algorithm)
+        .slice(0, DNSSEC_LIMITS.keysPerSignature)
+        .filter((key) => dsDigest(owner, key.rdata, ds.digestType)?.toString('hex') === ds.digest),
+    ).filter((key, index, all) => all.indexOf(key) === index);
     if (matched.length === 0) {
       const tags = [...new Set(chosen.map((ds) => ds.keyTag))].join(', ');
       return this.fail(link, zone, {
@@ -384,7 +397,7 @@ export class DnssecValidator {
       });
     }
     link.keyTags = [...new Set(matched.map((key) => key.keyTag))].sort((a, b) => a - b);
-    const check = this.checkRrset(`${displayName(zone)} DNSKEY`, records, response.rrsigs, { state: 'secure', zone, keys: matched });
+    const check = await this.checkRrset(`${displayName(zone)} DNSKEY`, records, response.rrsigs, { state: 'secure', zone, keys: matched });
     if (!check.ok && anchor && response.rrsigs.length === 0) {
       throw new LookupFailed(`the DNS resolver sent the DNSKEY records of ${displayName(zone)} without signatures: it does not pass DNSSEC data on (DO bit, RFC 3225)`);
     }
@@ -405,9 +418,11 @@ export class DnssecValidator {
   /**
    * An RRset against the keys of a secure zone (RFC 4035 §5.3): an RRSIG whose signer is the zone, whose
    * key tag and algorithm name one of its keys, which verifies, and whose validity period holds now.
-   * One good RRSIG suffices (RFC 6840 §5.4); otherwise the most telling failure is reported.
+   * One good RRSIG suffices (RFC 6840 §5.4); otherwise the most telling failure is reported. The checks
+   * that cost nothing come first; verifications are bounded (budget.ts), and a bound reached before a
+   * signature verified is DNSSEC_VALIDATION_LIMIT.
    */
-  private checkRrset(subject: string, rrset: readonly DnssecRecord[], rrsigs: readonly DnssecSignature[], zone: Extract<ZoneState, { state: 'secure' }>): RrsetCheck {
+  private async checkRrset(subject: string, rrset: readonly DnssecRecord[], rrsigs: readonly DnssecSignature[], zone: Extract<ZoneState, { state: 'secure' }>): Promise<RrsetCheck> {
     const first = rrset[0];
     if (!first) return { ok: false, problem: { code: 'DNSSEC_RRSIG_MISSING', subject, detail: 'no records' } };
     const covering = rrsigs.filter((sig) => sig.name === first.name && sig.typeCovered === first.type);
@@ -415,6 +430,8 @@ export class DnssecValidator {
       return { ok: false, problem: { code: 'DNSSEC_RRSIG_MISSING', subject, detail: `${subject} has no RRSIG, though ${displayName(zone.zone)} is signed` } };
     }
     const failures: Problem[] = [];
+    const limit = (detail: string): Problem => ({ code: 'DNSSEC_VALIDATION_LIMIT', subject, detail });
+    let verifiedSignatures = 0;
     for (const sig of covering) {
       if (sig.signerName !== zone.zone) {
         failures.push({ code: 'DNSSEC_SIGNER_MISMATCH', subject, detail: `the RRSIG over ${subject} names ${displayName(sig.signerName)} as signer, not the zone ${displayName(zone.zone)}` });
@@ -433,17 +450,42 @@ export class DnssecValidator {
         failures.push({ code: 'DNSSEC_KEY_MISSING', subject, detail: `the RRSIG over ${subject} is by key tag ${sig.keyTag}, which is not among the validated DNSKEYs of ${displayName(zone.zone)}` });
         continue;
       }
+      const refused = keys.map((key) => keyRefusal(sig.algorithm, key.rdata.subarray(4))).find((reason) => reason !== null);
+      const usable = keys.filter((key) => keyRefusal(sig.algorithm, key.rdata.subarray(4)) === null);
+      if (usable.length === 0) {
+        failures.push(limit(`the RRSIG over ${subject} is by key tag ${sig.keyTag} of ${displayName(zone.zone)}, ${refused ?? 'a key not used'}`));
+        continue;
+      }
+      if (verifiedSignatures === DNSSEC_LIMITS.signaturesPerRrset) {
+        failures.push(limit(`${subject} carries more than ${DNSSEC_LIMITS.signaturesPerRrset} RRSIGs that could be checked; validation stopped there`));
+        break;
+      }
+      verifiedSignatures++;
       const data = signedData(sig, rrset);
       let verified: boolean | 'unsupported' = false;
-      for (const key of keys) {
+      let outOfBudget = false;
+      for (const key of usable.slice(0, DNSSEC_LIMITS.keysPerSignature)) {
+        if (!this.budget.take()) {
+          outOfBudget = true;
+          break;
+        }
         const outcome = verifyWithKey(sig.algorithm, key.rdata.subarray(4), data, sig.signature);
+        await this.budget.pace();
         // A malformed key is no verdict on the signature: another key with the same tag may verify it.
         if (outcome === null) continue;
         verified = outcome;
         if (verified === true) break;
       }
+      if (outOfBudget && verified !== true) {
+        failures.push(limit(`the scan reached its bound of ${DNSSEC_LIMITS.verificationsPerScan} DNSSEC signature verifications before ${subject}`));
+        break;
+      }
       if (verified === 'unsupported') {
         failures.push({ code: 'DNSSEC_ALGORITHM_UNSUPPORTED', subject, detail: `the RRSIG over ${subject} uses ${ALGORITHMS[sig.algorithm]?.label ?? sig.algorithm}, which this system's crypto library refuses` });
+        continue;
+      }
+      if (!verified && usable.length > DNSSEC_LIMITS.keysPerSignature) {
+        failures.push(limit(`${displayName(zone.zone)} publishes ${usable.length} keys with key tag ${sig.keyTag}; only ${DNSSEC_LIMITS.keysPerSignature} are tried for one signature`));
         continue;
       }
       if (!verified) {
@@ -494,10 +536,12 @@ export class DnssecValidator {
     return link;
   }
 
+  /** The zone failed: bogus, or indeterminate when validation stopped at a bound (failedState). */
   private fail(link: ChainLink, zone: string, problem: Problem): ZoneState {
-    link.state = 'bogus';
+    const state = failedState(problem);
+    link.state = state;
     link.error = problem.detail;
-    return { state: 'bogus', zone, problem };
+    return { state, zone, problem };
   }
 
   private noteSignature(link: ChainLink, signature: GoodSignature): void {
@@ -506,8 +550,14 @@ export class DnssecValidator {
   }
 }
 
-/** Which failure to report when every RRSIG failed: the one nearest to working first. */
+/** A failure is bogus unless validation stopped at a bound: then nothing is known (as a resolver's SERVFAIL). */
+function failedState(problem: Problem): 'bogus' | 'indeterminate' {
+  return problem.code === 'DNSSEC_VALIDATION_LIMIT' ? 'indeterminate' : 'bogus';
+}
+
+/** Which failure to report when every RRSIG failed: a bound reached first (what was not tried may have verified), then the one nearest to working. */
 const FAILURE_RANK: ProblemCode[] = [
+  'DNSSEC_VALIDATION_LIMIT',
   'DNSSEC_SIGNATURE_EXPIRED',
   'DNSSEC_SIGNATURE_NOT_YET_VALID',
   'DNSSEC_SIGNATURE_INVALID',

@@ -30,7 +30,8 @@ export interface DnssecOutcome {
  * The status, graded on the chain to the domain's zone and the RRsets read:
  * - error: anything bogus (a broken chain, a bad, expired or missing signature, a DS that matches no
  *   key), in the domain's zone or in an MX host's TLSA records;
- * - unknown: a lookup on the domain's chain or of its SOA or MX failed, or the domain does not exist;
+ * - unknown: a lookup on the domain's chain or of its SOA or MX failed, validation reached one of its
+ *   bounds (budget.ts), or the domain does not exist;
  * - missing: the zone is provably unsigned (DNSSEC_UNSIGNED, info), the optional hardening not deployed,
  *   as MTA-STS and DANE report theirs;
  * - warning: signed only with algorithms or digests validators do not support (treated as unsigned),
@@ -87,6 +88,9 @@ export function dnssecVerdict(outcome: DnssecOutcome): DnssecResult {
 
   const error = findings.find((finding) => finding.severity === 'error');
   if (error) return result('error', 'bogus', error.message, mostSevereRecommendation(findings), details);
+  // A bound of the validator reached (budget.ts): nothing is known, whichever RRset it was.
+  const limited = findings.find((finding) => finding.code === 'DNSSEC_VALIDATION_LIMIT');
+  if (limited) return result('unknown', null, limited.message, limited.recommendation ?? null, details);
   const essentialFailed = outcome.lookupProblems.some((entry) => entry.essential);
   if (zone.state === 'indeterminate' || essentialFailed) {
     const reason = zone.state === 'indeterminate' ? zone.problem.detail : (outcome.lookupProblems.find((entry) => entry.essential)?.problem.detail ?? '');
