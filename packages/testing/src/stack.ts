@@ -218,3 +218,34 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
   }
   return { baseUrl, mailboxUrl: mailbox.url, smtp, dns, stripe, stripeKeys, receiver, database, redisUrl: backing.redisUrl, queuePrefix: prefix, ports, stop };
 }
+
+export interface ServiceProcess {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * One service as a child process, as `startStack` runs each (for a service's tests that need
+ * another service for real, e.g. auth's account deletion calling billing). Logs go to `<logDir>/<name>.log`.
+ */
+export async function startServiceProcess(name: ServiceName, env: NodeJS.ProcessEnv, logDir: string, port?: number): Promise<ServiceProcess> {
+  mkdirSync(logDir, { recursive: true });
+  const listenOn = port ?? (await freePort());
+  const url = `http://127.0.0.1:${listenOn}`;
+  const log = createWriteStream(join(logDir, `${name}.log`));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(REPO_ROOT, 'services', name),
+    env: { PATH: testEnv.path, HOME: testEnv.home, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env, PORT: String(listenOn) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  try {
+    await waitForHealth(name, `${url}/health`, child, logDir);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+  return { url, port: listenOn, stop: () => stopChild(child) };
+}

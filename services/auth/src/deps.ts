@@ -4,8 +4,10 @@ import type { Redis } from 'ioredis';
 import type { Env } from './env.js';
 import { createMailer, type Mailer } from '@sendwell/server-kit';
 import { LoginAttemptRepository } from './repositories/login-attempt.repository.js';
+import { AccountService } from './services/account.service.js';
 import { AuthService } from './services/auth.service.js';
 import { BackgroundTasks } from './services/background-tasks.js';
+import { BillingClient } from './services/billing-client.js';
 import { LoginThrottle } from './services/login-throttle.js';
 import { PasswordHasher } from './services/password-hasher.js';
 import { PasswordResetService } from './services/password-reset.service.js';
@@ -25,6 +27,7 @@ export interface Deps {
     auth: AuthService;
     passwordReset: PasswordResetService;
     users: UserService;
+    account: AccountService;
   };
   /** Finishes started background work, then closes the mail transport and the pool. */
   close(): Promise<void>;
@@ -68,6 +71,16 @@ export function createDeps(env: Env, logger: Logger): Deps {
       }, queues, loginThrottle),
       passwordReset: new PasswordResetService(db, mailer, hasher, background, logger.child({ module: 'PasswordResetService' }), env.APP_URL),
       users: new UserService(db),
+      account: new AccountService(
+        db,
+        hasher,
+        loginThrottle,
+        new BillingClient(env.BILLING_URL, logger.child({ module: 'BillingClient' })),
+        mailer,
+        background,
+        logger.child({ module: 'AccountService' }),
+        { appUrl: env.APP_URL, adminEmail: env.ADMIN_EMAIL },
+      ),
     },
     async close() {
       await background.drain();

@@ -1,10 +1,11 @@
-import { ACCOUNT_DELETED_MESSAGE, DELETE_ACCOUNT_WRONG_PASSWORD, NOT_AUTHENTICATED, PASSWORD_CONFIRMATION_REQUIRED } from '@sendwell/contracts';
+import { ACCOUNT_DELETED_MESSAGE, ACCOUNT_DELETION_UNAVAILABLE, DELETE_ACCOUNT_WRONG_PASSWORD, NOT_AUTHENTICATED, PASSWORD_CONFIRMATION_REQUIRED } from '@sendwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, login, registerAndLogin, startHarness, tokenCookie, type Harness } from './fixtures.js';
+import { stripeGet, subscribe } from './paying.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({}, { billing: true });
 });
 afterAll(() => h.close());
 
@@ -58,5 +59,31 @@ describe('DELETE /api/user', () => {
     const res = await deleteAccount({}, { password: 'whatever-it-is' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: NOT_AUTHENTICATED });
+  });
+
+  it('ends the subscription at once and deletes the Stripe customer before the rows go', async () => {
+    const { token, user, password } = await registerAndLogin(h.app);
+    const { customerId, subscriptionId } = await subscribe(h, user.id, token);
+
+    const res = await deleteAccount(bearer(token), { password });
+    expect(res.statusCode).toBe(200);
+    expect(await stripeGet(h, `/v1/subscriptions/${subscriptionId}`)).toMatchObject({ id: subscriptionId, object: 'subscription', status: 'canceled' });
+    expect(await stripeGet(h, `/v1/customers/${customerId}`)).toEqual({ id: customerId, object: 'customer', deleted: true });
+    expect(await count('users', user.id)).toBe('0');
+  });
+
+  // Last: it stops the stand-in, so billing's Stripe address becomes a closed port.
+  it('deletes nothing when Stripe cannot be reached, and says so (503)', async () => {
+    const { token, user, password } = await registerAndLogin(h.app);
+    const { customerId, subscriptionId } = await subscribe(h, user.id, token);
+    await h.billing!.stripe.close();
+
+    const res = await deleteAccount(bearer(token), { password });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', message: ACCOUNT_DELETION_UNAVAILABLE });
+    expect([await count('users', user.id), await count('sessions', user.id)]).toEqual(['1', '1']);
+    const row = await h.db.selectFrom('users').select(['stripeCustomerId', 'stripeSubscriptionId']).where('id', '=', user.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ stripeCustomerId: customerId, stripeSubscriptionId: subscriptionId });
+    expect((await me(token)).statusCode).toBe(200);
   });
 });

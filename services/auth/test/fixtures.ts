@@ -1,7 +1,22 @@
 import { createServer } from 'node:net';
 import type { Database } from '@sendwell/db';
 import { createLogger, type App } from '@sendwell/server-kit';
-import { createTestDb, deleteKeys, startSmtpServer, testRedisUrl, uniquePrefix, type ReceivedMail, type TestSmtpServer } from '@sendwell/testing';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createTestDb,
+  deleteKeys,
+  freePort,
+  startServiceProcess,
+  startSmtpServer,
+  startStripeStandIn,
+  testRedisUrl,
+  uniquePrefix,
+  type ReceivedMail,
+  type ServiceProcess,
+  type StripeStandIn,
+  type TestSmtpServer,
+} from '@sendwell/testing';
 import { buildApp } from '../src/app.js';
 import { createDeps, type Deps } from '../src/deps.js';
 import { loadEnv } from '../src/env.js';
@@ -17,14 +32,19 @@ export interface Harness {
   smtp: TestSmtpServer;
   /** This harness's own BullMQ prefix on the shared Redis. */
   queuePrefix: string;
+  /** With `{ billing: true }`: the real billing service (a process, on this database) and its Stripe stand-in. */
+  billing?: { service: ServiceProcess; stripe: StripeStandIn; secretKey: string };
   close(): Promise<void>;
 }
 
+const STRIPE_KEYS = { secretKey: 'sk_test_auth_tests', webhookSecret: 'whsec_auth_tests' };
+
 /** The real service on a database of its own, sending mail to a real SMTP server on loopback. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}, options: { billing?: boolean } = {}): Promise<Harness> {
   const testDb = await createTestDb();
   const smtp = await startSmtpServer();
   const queuePrefix = uniquePrefix('auth');
+  const billing = options.billing ? await startBilling(testDb.url) : undefined;
   const config = loadEnv({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -35,6 +55,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     QUEUE_PREFIX: queuePrefix,
     APP_URL,
     ADMIN_EMAIL,
+    ...(billing ? { BILLING_URL: billing.service.url } : {}),
     ...env,
   });
   const deps = createDeps(config, createLogger('auth-test', 'silent'));
@@ -46,14 +67,30 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     db: testDb.db,
     smtp,
     queuePrefix,
+    ...(billing ? { billing } : {}),
     async close() {
       await app.close();
       await deps.close();
+      await billing?.service.stop();
+      await billing?.stripe.close();
       await deleteKeys(queuePrefix);
       await smtp.close();
       await testDb.close();
     },
   };
+}
+
+/** Billing as it runs in production, a service of its own, with the Stripe stand-in delivering its webhooks to it. */
+async function startBilling(databaseUrl: string): Promise<NonNullable<Harness['billing']>> {
+  const port = await freePort();
+  const stripe = await startStripeStandIn({ port: 0, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe`, webhookSecret: STRIPE_KEYS.webhookSecret });
+  const service = await startServiceProcess(
+    'billing',
+    { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '3', STRIPE_SECRET_KEY: STRIPE_KEYS.secretKey, STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhookSecret, STRIPE_API_URL: stripe.url },
+    join(tmpdir(), `sendwell-auth-tests-${port}`),
+    port,
+  );
+  return { service, stripe, secretKey: STRIPE_KEYS.secretKey };
 }
 
 /** A port nothing listens on, for an SMTP server that is down. */
@@ -99,7 +136,7 @@ export function tokenCookie(setCookie: string | string[] | undefined, name = 'to
 
 /** The token of the first link to `${APP_URL}${path}` in a mail's text and HTML (both must carry it). */
 export function linkToken(mail: ReceivedMail, path: string): string {
-  const pattern = new RegExp(`${APP_URL.replace(/[.]/g, '\\.')}${path}\\?token=([A-Za-z0-9_%-]+)`);
+  const pattern = new RegExp(`${APP_URL.replace(/\./g, '\\.')}${path}\\?token=([A-Za-z0-9_%-]+)`);
   const fromText = pattern.exec(mail.text)?.[1];
   const fromHtml = pattern.exec(mail.html)?.[1];
   if (!fromText || fromText !== fromHtml) throw new Error(`no ${path} link in mail "${mail.subject}"`);

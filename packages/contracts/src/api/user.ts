@@ -75,3 +75,5 @@ export const passwordChangedAnswer = z.object({ message: z.string() });
 /** DELETE /api/user when the subscription cannot be ended: nothing is deleted, so nobody is charged for a deleted account. */
 export const ACCOUNT_DELETION_UNAVAILABLE =
   'We could not reach our payment provider to end your subscription, so nothing was deleted. Please try again in a few minutes.';
+/** GET /api/user/export when the invoices cannot be read: a partial export would look complete. */
+export const ACCOUNT_EXPORT_UNAVAILABLE = 'We could not gather your billing history right now, so no export was made. Please try again in a few minutes.';

@@ -52,3 +52,17 @@ export function passwordResetMail(recipient: Recipient, link: string): OutgoingM
     link,
   };
 }
+
+/** Sent after a password change from Settings, so an owner whose session was taken over hears of it. */
+export function passwordChangedMail(recipient: Recipient, loginLink: string): OutgoingMail {
+  const intro = 'The password of your Sendwell account was just changed. Every other device was signed out.';
+  const advice = 'If you did not change it, reset your password now with "Forgot password" on the sign-in page, and check your account.';
+  const footer = 'You receive this email because it concerns the security of your account.';
+  return {
+    to: recipient.email,
+    subject: 'Your Sendwell password was changed',
+    text: `${greet(recipient)}\n\n${intro}\n\n${advice}\n\n${loginLink}\n\n${footer}\n`,
+    html: layout(greet(recipient), [intro, advice], { label: 'Go to sign in', link: loginLink }, footer),
+    link: loginLink,
+  };
+}

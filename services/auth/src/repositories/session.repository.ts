@@ -35,4 +35,16 @@ export class SessionRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
+
+  /** Every live session of the user but `keepId` (the one that changed the password). */
+  async revokeAllForUserExcept(userId: number, keepId: string): Promise<number> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revokedAt: sql`now()` })
+      .where('userId', '=', userId)
+      .where('id', '<>', keepId)
+      .where('revokedAt', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
 }

@@ -44,6 +44,9 @@ type NewUser = Pick<
 /** The preferences a user may change about themselves. */
 export type PreferencesPatch = Pick<Updateable<Users>, 'timezone' | 'dateFormat' | 'preferencesSet' | 'showUpgradeNotification'>;
 
+/** What Settings → Account lets a user change about themselves (the email stays). */
+export type ProfilePatch = Pick<Updateable<Users>, 'firstName' | 'lastName' | 'username'>;
+
 /** Names of the unique indexes on users, so a lost race on insert still answers the right 409. */
 export const USERS_EMAIL_UNIQUE = 'users_email_lower_key';
 export const USERS_USERNAME_UNIQUE = 'users_username_lower_key';
@@ -100,6 +103,37 @@ export class UserRepository {
       .where('id', '=', id)
       .returning(userColumns)
       .executeTakeFirst();
+  }
+
+  updateProfile(id: number, patch: ProfilePatch): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .returning(userColumns)
+      .executeTakeFirst();
+  }
+
+  /** Whether another user has this username, in any letter case (the unique index is on lower(username)). */
+  async usernameTakenByOther(username: string, id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .where('id', '<>', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** A new password, only while the hash is still the one checked: of two changes racing, one wins. */
+  async replacePasswordHash(id: number, checkedHash: string, passwordHash: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('users')
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where('id', '=', id)
+      .where('passwordHash', '=', checkedHash)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** Changes the currency only while it is not locked; undefined when it is (or the user is gone). */

@@ -1,5 +1,12 @@
 import {
   ACCOUNT_DELETED_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  PROFILE_UPDATED_MESSAGE,
+  accountExportFileName,
+  accountExportSchema,
+  changePasswordBody,
+  passwordChangedAnswer,
+  updateProfileBody,
   deleteUserAnswer,
   deleteUserBody,
   getUserAnswer,
@@ -10,15 +17,17 @@ import {
   errorResponses,
 } from '@sendwell/contracts';
 import { requireAuth, sessionCookie } from '@sendwell/server-kit';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
 import { toUserDto } from '../mappers/user.mapper.js';
 import type { UserRow } from '../repositories/user.repository.js';
+import type { Caller } from '../services/account.service.js';
 import { clearSessionCookie } from './session-cookie.js';
 
 /** /api/user: the caller's own user and preferences. Every route needs a live session. */
 export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
-  const { users, auth } = deps.services;
+  const { users, account } = deps.services;
   const answer = (message: string, row: UserRow) => ({ message, user: toUserDto(row, deps.env.ADMIN_EMAIL) });
   app.addHook('onRequest', app.authenticate);
 
@@ -29,11 +38,34 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
 
   app.delete(
     '',
-    { schema: { body: deleteUserBody, response: { 200: deleteUserAnswer, ...errorResponses(400, 401, 429) } } },
+    { schema: { body: deleteUserBody, response: { 200: deleteUserAnswer, ...errorResponses(400, 401, 429, 503) } } },
     async (request, reply) => {
-      await auth.deleteAccount(requireAuth(request).user, request.body.password);
+      await account.deleteAccount(callerOf(request), request.body.password);
       clearSessionCookie(reply, sessionCookie(deps.env));
       return reply.send({ message: ACCOUNT_DELETED_MESSAGE });
+    },
+  );
+
+  app.get('/export', { schema: { response: { 200: accountExportSchema, ...errorResponses(401, 503) } } }, async (request, reply) => {
+    const document = await account.export(callerOf(request));
+    return reply
+      .header('content-disposition', `attachment; filename="${accountExportFileName(new Date(document.exportedAt))}"`)
+      .header('cache-control', 'no-store')
+      .send(document);
+  });
+
+  app.put(
+    '/profile',
+    { schema: { body: updateProfileBody, response: { 200: userUpdateAnswer, ...errorResponses(400, 401, 409) } } },
+    async (request) => answer(PROFILE_UPDATED_MESSAGE, await account.updateProfile(requireAuth(request).user.id, request.body)),
+  );
+
+  app.put(
+    '/password',
+    { schema: { body: changePasswordBody, response: { 200: passwordChangedAnswer, ...errorResponses(400, 401, 429) } } },
+    async (request) => {
+      await account.changePassword(callerOf(request), request.body);
+      return { message: PASSWORD_CHANGED_MESSAGE };
     },
   );
 
@@ -65,3 +97,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
     async (request) => answer('Upgrade notification dismissed', await users.dismissUpgradeNotification(requireAuth(request).user.id)),
   );
 };
+
+/** The signed-in caller, with the credentials their request came with (billing acts on that session's user only). */
+function callerOf(request: FastifyRequest): Caller {
+  const { user, sessionId } = requireAuth(request);
+  const credentials: Record<string, string> = {};
+  if (request.headers.authorization) credentials.authorization = request.headers.authorization;
+  if (request.headers.cookie) credentials.cookie = request.headers.cookie;
+  return { user, sessionId, credentials };
+}

@@ -1,7 +1,5 @@
 import {
-  DELETE_ACCOUNT_WRONG_PASSWORD,
   EMAIL_NOT_VERIFIED,
-  NOT_AUTHENTICATED,
   JobName,
   signupDomainJobId,
   EMAIL_TAKEN,
@@ -151,20 +149,6 @@ export class AuthService {
     }
     const session = await this.sessions.create(this.newSession(user.id, client));
     return { user, session };
-  }
-
-  /**
-   * Deletes the caller's account once their password is confirmed. The attempt counts against the
-   * account like a login, so a stolen session cannot be used to guess the password either.
-   */
-  async deleteAccount(user: { id: number; email: string }, password: string): Promise<void> {
-    await this.loginThrottle.enter(user.email);
-    const passwordHash = await this.users.findPasswordHash(user.id);
-    if (passwordHash === undefined) throw unauthorized(NOT_AUTHENTICATED);
-    if (!(await this.hasher.verify(passwordHash, password))) throw badRequest(DELETE_ACCOUNT_WRONG_PASSWORD);
-    if (!(await this.users.deleteIfPasswordHash(user.id, passwordHash))) throw badRequest(DELETE_ACCOUNT_WRONG_PASSWORD);
-    await this.loginThrottle.succeeded(user.email);
-    this.logger.info({ userId: user.id }, 'account deleted');
   }
 
   /** Revokes the session a token names; a token of an unknown or revoked session changes nothing. */
