@@ -134,7 +134,7 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
     ADMIN_EMAIL: STACK_ADMIN_EMAIL,
   };
   const env: Record<ServiceName, NodeJS.ProcessEnv> = {
-    auth: { REQUIRE_EMAIL_VERIFICATION: 'true', APP_URL: baseUrl, SMTP_URL: smtp.url, MAIL_FROM: 'Sendwell <no-reply@sendwell.test>' },
+    auth: { REQUIRE_EMAIL_VERIFICATION: 'true', APP_URL: baseUrl, SMTP_URL: smtp.url, MAIL_FROM: 'Sendwell <no-reply@sendwell.test>', BILLING_URL: url('billing') },
     // The email verification tool's MX lookups: the fixture zones too, never the internet.
     domains: {
       DNS_SERVERS: dns.url,
