@@ -25,8 +25,8 @@ import { createTestDatabase } from '@sendwell/db/testing';
 import { closeRedis, createLogger, createQueues, createRedis } from '@sendwell/server-kit';
 import { Agent, request } from 'undici';
 import { COMPILED_NODE_FLAGS } from '../../scripts/lib/services.js';
-import { DEV_INTEGRATIONS_KEY } from '../../services/domains/src/notify/notify.env.js';
-import { SecretBox } from '../../services/domains/src/notify/secret-box.js';
+import { integrationKeys } from '../../services/domains/src/notify/notify.env.js';
+import { sealedFor, SecretBox } from '../../services/domains/src/notify/secret-box.js';
 import { freePort, loadAverage, processCpuMs, stopChild, waitForHealth } from '../lib/processes.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -69,15 +69,19 @@ async function main() {
   const children: ChildProcess[] = [receiver.child];
   try {
     // 1,000 advanced users, 10 domains each; each with a Teams webhook and a signed custom webhook; alert emails off.
-    const box = new SecretBox(DEV_INTEGRATIONS_KEY);
-    const teams = box.sealJson({ webhookUrl: `${receiver.url}/teams` });
-    const secret = box.seal(`whsec_${randomBytes(32).toString('base64url')}`);
+    // Sealed per user (each value is bound to its owner), with the development key the service defaults to.
+    const box = new SecretBox(integrationKeys({}));
+    const secret = `whsec_${randomBytes(32).toString('base64url')}`;
     await sql`insert into users (username, email, password_hash, plan_type)
       select 'bench' || i, 'bench' || i || '@bench.test', 'x', 'advanced' from generate_series(1, ${USERS}) i`.execute(db);
     await sql`insert into domains (user_id, name) select u.id, 'd' || d || '-' || u.id || '.bench.test' from users u, generate_series(1, ${DOMAINS_PER_USER}) d`.execute(db);
     await sql`insert into notification_preferences (user_id, email_alerts) select id, false from users`.execute(db);
-    await sql`insert into integrations (user_id, service, config) select id, 'teams', ${JSON.stringify({ sealed: teams })}::jsonb from users`.execute(db);
-    await sql`insert into webhook_endpoints (user_id, url, sealed_secret) select id, ${`${receiver.url}/hooks`}, ${secret} from users`.execute(db);
+    const { rows: users } = await sql<{ id: number }>`select id from users`.execute(db);
+    const userIds = users.map((u) => u.id);
+    const teams = userIds.map((id) => JSON.stringify({ sealed: box.sealJson({ webhookUrl: `${receiver.url}/teams` }, sealedFor.integration(id, 'teams')) }));
+    const secrets = userIds.map((id) => box.seal(secret, sealedFor.webhookSecret(id)));
+    await sql`insert into integrations (user_id, service, config) select id, 'teams', config::jsonb from unnest(${userIds}::int[], ${teams}::text[]) as t(id, config)`.execute(db);
+    await sql`insert into webhook_endpoints (user_id, url, sealed_secret) select id, ${`${receiver.url}/hooks`}, sealed from unnest(${userIds}::int[], ${secrets}::text[]) as t(id, sealed)`.execute(db);
 
     const main = `${ROOT}services/domains/dist/main.js`;
     if (!existsSync(main)) throw new Error(`${main} is missing: build first (pnpm --filter @sendwell/bench bench builds every service)`);

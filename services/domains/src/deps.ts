@@ -28,6 +28,7 @@ import { notifyHandlers } from './notify/notify.handlers.js';
 import { notifySchedulers } from './notify/notify.schedulers.js';
 import { NotifyService } from './notify/notify.service.js';
 import { SecretBox } from './notify/secret-box.js';
+import { integrationKeys } from './notify/notify.env.js';
 import { FixedWindowRepository } from './repositories/fixed-window.repository.js';
 import type { Env } from './env.js';
 import { AlertService } from './services/alert.service.js';
@@ -94,7 +95,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
   const emailVerifier = new EmailVerifier(createDnsResolver(verify.dns), verify.verifier, logger.child({ module: 'EmailVerifier' }));
 
   // Alert delivery and integrations: one guarded HTTP client for every outbound call to user-given URLs.
-  const box = new SecretBox(env.INTEGRATIONS_ENCRYPTION_KEY);
+  const box = new SecretBox(integrationKeys(env));
   const http = new OutboundHttp({
     policy: { allowLoopback: env.ALLOW_LOOPBACK_TARGETS },
     timeoutMs: env.NOTIFY_TIMEOUT_MS,

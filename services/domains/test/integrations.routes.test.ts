@@ -62,7 +62,7 @@ describe('POST /api/integrations', () => {
 
     const row = await h.db.selectFrom('integrations').select(['config']).where('userId', '=', user.id).executeTakeFirstOrThrow();
     expect(JSON.stringify(row.config)).not.toContain('xoxb-secret-token');
-    expect(JSON.stringify(row.config)).toMatch(/"sealed":"v1\./);
+    expect(JSON.stringify(row.config)).toMatch(/"sealed":"v2\.k0\./);
 
     const list = await h.app.inject({ method: 'GET', url: '/api/integrations', headers });
     expect(list.json()).toContainEqual(expect.objectContaining({ service: 'slack', configured: true }));

@@ -4,7 +4,7 @@ import { DomainHealthRepository } from '../repositories/domain-health.repository
 import { IntegrationRepository } from '../repositories/integration.repository.js';
 import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repository.js';
 import { isAlertService, isMarketingService, type ChannelTarget } from './channels/channel-sender.js';
-import type { SecretBox } from './secret-box.js';
+import { sealedFor, type SecretBox } from './secret-box.js';
 
 /** `webhook:<id>` → the endpoint's id. */
 export const webhookChannelId = (channel: string): number | null => (channel.startsWith('webhook:') ? Number(channel.slice('webhook:'.length)) : null);
@@ -33,7 +33,7 @@ export class ChannelTargets {
     const webhookId = webhookChannelId(channel);
     if (webhookId !== null) {
       const endpoint = await this.webhooks.find(userId, webhookId);
-      return endpoint?.isEnabled ? { kind: 'webhook', url: endpoint.url, secret: this.box.open(endpoint.sealedSecret) } : null;
+      return endpoint?.isEnabled ? { kind: 'webhook', url: endpoint.url, secret: this.box.open(endpoint.sealedSecret, sealedFor.webhookSecret(userId)) } : null;
     }
     if (!isAlertService(channel) && !isMarketingService(channel)) return null;
     const stored = await this.integrations.find(userId, channel);
@@ -45,7 +45,7 @@ export class ChannelTargets {
    * release); a marketing platform's target carries the owner's domain health as of now.
    */
   async integrationTarget(userId: number, email: string, service: IntegrationService, sealed: string): Promise<ChannelTarget | null> {
-    const parsed = integrationConfigSchemas[service].safeParse(this.box.openJson(sealed));
+    const parsed = integrationConfigSchemas[service].safeParse(this.box.openJson(sealed, sealedFor.integration(userId, service)));
     if (!parsed.success) return null;
     if (isAlertService(service)) return { kind: 'integration', service, config: parsed.data } as ChannelTarget;
     if (isMarketingService(service)) return { kind: 'marketing', service, config: parsed.data as never, ownerEmail: email, domains: await this.health.forUser(userId) };

@@ -1,14 +1,28 @@
 import { envBoolean, mailEnvFields, requireSmtpInProduction } from '@sendwell/server-kit';
 import { DELIVERY_FIRST_RETRY_MS } from '@sendwell/contracts';
 import { z } from 'zod';
+import { decodeSealingKey, LEGACY_KEY_ID, parseSealingKeys, type SealingKey } from './sealing-keys.js';
 
 /** A development key, refused outside development and test: configs sealed with it are readable by anyone with the source. */
 export const DEV_INTEGRATIONS_KEY = Buffer.alloc(32, 'sendwell-development-only-key!!!').toString('base64');
 
+/** A parser's error message as the setting's issue. */
+function thrownAsIssue<T>(parse: (value: string) => T) {
+  return (value: string, ctx: z.RefinementCtx): T => {
+    try {
+      return parse(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+      return z.NEVER;
+    }
+  };
+}
+
 const httpsOrLoopbackUrl = z
   .string()
   .url()
-  .transform((v) => v.replace(/\/+$/, ''));
+  // Trailing slashes dropped; the lookbehind starts the match at the run's first slash, so it is linear.
+  .transform((v) => v.replace(/(?<!\/)\/+$/, ''));
 
 /**
  * Alert delivery settings, as fields for `src/env.ts`. The chat and on-call services' API origins are
@@ -20,11 +34,13 @@ export const notifyEnvFields = {
   NOTIFY_WORKER: envBoolean.default(true),
   /** Deliveries in flight per process: they wait on other people's servers, so many at once. */
   NOTIFY_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(50),
-  /** 32 bytes, base64: the AES-256-GCM key that seals integration configs and webhook secrets at rest. */
-  INTEGRATIONS_ENCRYPTION_KEY: z
-    .string()
-    .default(DEV_INTEGRATIONS_KEY)
-    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes, base64-encoded (openssl rand -base64 32)'),
+  /**
+   * The AES-256-GCM keys that seal integration configs and webhook secrets at rest: comma-separated
+   * `id:base64key` (32 bytes each), newest first (src/notify/secret-box.ts tells how to rotate).
+   */
+  INTEGRATIONS_ENCRYPTION_KEYS: z.string().transform(thrownAsIssue(parseSealingKeys)).optional(),
+  /** One key, the setting before rotation: read as `k0:<key>`. Defaults to a development key. */
+  INTEGRATIONS_ENCRYPTION_KEY: z.string().transform(thrownAsIssue(decodeSealingKey)).optional(),
   /** First retry wait of a failed delivery (doubling up to 24 hours in all); tests shorten it. */
   NOTIFY_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(DELIVERY_FIRST_RETRY_MS),
   /**
@@ -46,10 +62,24 @@ export const notifyEnvFields = {
   CONSTANT_CONTACT_API_URL: httpsOrLoopbackUrl.default('https://api.cc.email/v3'),
 };
 
-/** Production refuses the development key and outbox mail. */
-export const requireNotifyProductionSettings = (env: { NODE_ENV: string; SMTP_URL?: string | undefined; INTEGRATIONS_ENCRYPTION_KEY: string }, ctx: z.RefinementCtx) => {
+type KeySettings = { INTEGRATIONS_ENCRYPTION_KEYS?: SealingKey[] | undefined; INTEGRATIONS_ENCRYPTION_KEY?: Buffer | undefined };
+
+/** The secret box's keys, newest first, from whichever of the two settings is given. */
+export const integrationKeys = (env: KeySettings): SealingKey[] =>
+  env.INTEGRATIONS_ENCRYPTION_KEYS ?? [{ id: LEGACY_KEY_ID, key: env.INTEGRATIONS_ENCRYPTION_KEY ?? decodeSealingKey(DEV_INTEGRATIONS_KEY) }];
+
+/** One of the two key settings, never both; production refuses the development key and outbox mail. */
+export const requireNotifyProductionSettings = (env: { NODE_ENV: string; SMTP_URL?: string | undefined } & KeySettings, ctx: z.RefinementCtx) => {
   requireSmtpInProduction(env, ctx);
-  if (env.NODE_ENV !== 'development' && env.NODE_ENV !== 'test' && env.INTEGRATIONS_ENCRYPTION_KEY === DEV_INTEGRATIONS_KEY) {
-    ctx.addIssue({ code: 'custom', path: ['INTEGRATIONS_ENCRYPTION_KEY'], message: `must be set to a key of your own when NODE_ENV is ${env.NODE_ENV}` });
+  if (env.INTEGRATIONS_ENCRYPTION_KEYS && env.INTEGRATIONS_ENCRYPTION_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['INTEGRATIONS_ENCRYPTION_KEY'], message: 'set INTEGRATIONS_ENCRYPTION_KEYS or INTEGRATIONS_ENCRYPTION_KEY, not both (list the old key in INTEGRATIONS_ENCRYPTION_KEYS as k0:<key>)' });
+    return;
+  }
+  if (env.NODE_ENV === 'development' || env.NODE_ENV === 'test') return;
+  const dev = Buffer.from(DEV_INTEGRATIONS_KEY, 'base64');
+  const devKey = integrationKeys(env).find((k) => k.key.equals(dev));
+  if (devKey) {
+    const setting = env.INTEGRATIONS_ENCRYPTION_KEYS ? 'INTEGRATIONS_ENCRYPTION_KEYS' : 'INTEGRATIONS_ENCRYPTION_KEY';
+    ctx.addIssue({ code: 'custom', path: [setting], message: `must hold keys of your own when NODE_ENV is ${env.NODE_ENV} (key ${devKey.id} is the development key)` });
   }
 };

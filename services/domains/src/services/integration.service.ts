@@ -23,7 +23,7 @@ import type { MarketingService, MarketingVerifier } from '../integrations/market
 import { testMessage } from '../notify/alert-message.js';
 import type { ChannelTargets } from '../notify/channel-targets.js';
 import type { ChannelSender } from '../notify/channels/channel-sender.js';
-import type { SecretBox } from '../notify/secret-box.js';
+import { sealedFor, type SecretBox } from '../notify/secret-box.js';
 import { IntegrationRepository } from '../repositories/integration.repository.js';
 
 /** How the messages name each service (the spec's toast names the service). */
@@ -91,7 +91,7 @@ export class IntegrationService {
       if (check.verdict === 'unreachable') note = `Could not reach ${serviceLabels[settings.service]} to verify the key (${check.reason}); saved as entered.`;
     }
     const now = this.clock();
-    await this.integrations.save(user.id, settings.service, this.box.sealJson(settings.config), now);
+    await this.integrations.save(user.id, settings.service, this.box.sealJson(settings.config, sealedFor.integration(user.id, settings.service)), now);
     if (note) await this.integrations.recordDelivery(user.id, settings.service, 'failed', note, now);
     return { success: true, service: settings.service, configured: true, message: integrationSavedMessage(serviceLabels[settings.service]) };
   }

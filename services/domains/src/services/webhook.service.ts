@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound, OutboundError, planLimit, type AuthUse
 import { testMessage } from '../notify/alert-message.js';
 import type { ChannelSender } from '../notify/channels/channel-sender.js';
 import { newWebhookSecret } from '../notify/channels/webhook.js';
-import type { SecretBox } from '../notify/secret-box.js';
+import { sealedFor, type SecretBox } from '../notify/secret-box.js';
 import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repository.js';
 
 type User = Pick<AuthUser, 'id' | 'planType'>;
@@ -65,7 +65,7 @@ export class WebhookService {
     }
     if ((await this.endpoints.count(user.id)) >= MAX_WEBHOOKS_PER_USER) throw planLimit(tooManyWebhooksMessage(MAX_WEBHOOKS_PER_USER));
     const secret = newWebhookSecret();
-    const row = await this.endpoints.create(user.id, { url: input.url, description: input.description, sealedSecret: this.box.seal(secret) }, this.clock());
+    const row = await this.endpoints.create(user.id, { url: input.url, description: input.description, sealedSecret: this.box.seal(secret, sealedFor.webhookSecret(user.id)) }, this.clock());
     return { success: true, webhook: toDto(row), secret };
   }
 
@@ -80,7 +80,7 @@ export class WebhookService {
     if (!endpoint) throw notFound(WEBHOOK_NOT_FOUND);
     const now = this.clock();
     try {
-      await this.sender.send({ kind: 'webhook', url: endpoint.url, secret: this.box.open(endpoint.sealedSecret) }, testMessage(this.appUrl, now));
+      await this.sender.send({ kind: 'webhook', url: endpoint.url, secret: this.box.open(endpoint.sealedSecret, sealedFor.webhookSecret(user.id)) }, testMessage(this.appUrl, now));
     } catch (error) {
       const reason = error instanceof OutboundError ? error.message : 'the request failed';
       await this.endpoints.recordDelivery(id, 'failed', reason, now);
