@@ -36,6 +36,7 @@ export const domainsInternalStatsSchema = serviceStatsSchema.extend({ system: sy
  * a degraded list's answers are read as unknown until a probe finds it healthy again.
  */
 export const blocklistHealthSchema = z.object({
+  /** The list's public zone: a key in its query zone (Spamhaus DQS) shows as `<redacted>.zen.dq.spamhaus.net`. */
   zone: z.string(),
   name: z.string(),
   kind: z.enum(['ip', 'domain']),
