@@ -5,7 +5,7 @@ import { userRoutes } from './routes/user.routes.js';
 
 /** The auth service as a Fastify instance with every route; it never listens (tests inject). */
 export async function buildApp(deps: Deps): Promise<App> {
-  const app = createApp({ logger: deps.logger });
+  const app = createApp({ logger: deps.logger, trustedProxies: deps.env.TRUSTED_PROXIES });
   // Tokens and session rows share one lifetime, read once from JWT_EXPIRES_IN.
   await app.register(authPlugin, {
     secret: deps.env.JWT_SECRET,

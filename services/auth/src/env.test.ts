@@ -43,8 +43,16 @@ describe('auth env', () => {
     expect(() => loadEnv({ NODE_ENV: 'production', JWT_SECRET: DEV_JWT_SECRET, SMTP_URL: 'smtp://mail.example' })).toThrow(/JWT_SECRET/);
   });
 
+  it('requires email verification in production unless told otherwise, and not elsewhere', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!', SMTP_URL: 'smtp://mail.example', TRUSTED_PROXIES: '10.0.0.0/8' };
+    expect(loadEnv(production).REQUIRE_EMAIL_VERIFICATION).toBe(true);
+    expect(loadEnv({ ...production, REQUIRE_EMAIL_VERIFICATION: 'false' }).REQUIRE_EMAIL_VERIFICATION).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'test' }).REQUIRE_EMAIL_VERIFICATION).toBe(false);
+    expect(loadEnv({ REQUIRE_EMAIL_VERIFICATION: 'true' }).REQUIRE_EMAIL_VERIFICATION).toBe(true);
+  });
+
   it('refuses the outbox mailer in production: SMTP_URL is required there', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!' };
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!', TRUSTED_PROXIES: '10.0.0.0/8' };
     expect(() => loadEnv(production)).toThrow(/SMTP_URL: must be set in production/);
     expect(loadEnv({ ...production, SMTP_URL: 'smtps://mail.example:465' }).SMTP_URL).toBe('smtps://mail.example:465');
     expect(loadEnv({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();

@@ -37,7 +37,8 @@ const schema = baseEnvSchema
       .string()
       .default('7d')
       .refine((v) => (parseDuration(v) ?? 0) >= 60_000, 'must be a duration of at least a minute such as 7d, 12h, 30m or 3600s'),
-    REQUIRE_EMAIL_VERIFICATION: envBoolean.default(false),
+    /** Unset: required in production (accounts must own their address before they scan or get mail), optional elsewhere. */
+    REQUIRE_EMAIL_VERIFICATION: envBoolean.optional(),
     ...mailEnvFields,
     /** The billing service's own port (never the gateway): account deletion ends billing there first; the export reads invoices. */
     BILLING_URL: z.string().url().default('http://127.0.0.1:3003'),
@@ -51,6 +52,7 @@ const schema = baseEnvSchema
   .superRefine(requireSmtpInProduction)
   .transform((env) => ({
     ...env,
+    REQUIRE_EMAIL_VERIFICATION: env.REQUIRE_EMAIL_VERIFICATION ?? env.NODE_ENV === 'production',
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? defaultOutboxDir(),
     sessionTtlMs: parseDuration(env.JWT_EXPIRES_IN) as number,
   }));

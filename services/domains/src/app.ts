@@ -11,7 +11,7 @@ import { scanRoutes } from './routes/scans.routes.js';
 
 /** The domains service as a Fastify instance with every route; it never listens (tests inject). */
 export async function buildApp(deps: Deps): Promise<App> {
-  const app = createApp({ logger: deps.logger, validateResponses: deps.env.NODE_ENV !== 'production' });
+  const app = createApp({ logger: deps.logger, trustedProxies: deps.env.TRUSTED_PROXIES, validateResponses: deps.env.NODE_ENV !== 'production' });
   await app.register(authPlugin, { secret: deps.env.JWT_SECRET, db: deps.db, cookie: sessionCookie(deps.env), adminEmail: deps.env.ADMIN_EMAIL });
   registerHealth(app, { service: 'domains', db: deps.db, redis: deps.redis });
 

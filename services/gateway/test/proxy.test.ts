@@ -92,7 +92,7 @@ describe('routing', () => {
       headers: { 'x-forwarded-for': '1.2.3.4', 'x-forwarded-proto': 'https', host: 'app.example.com' },
     });
     const echo = res.json<Echo>();
-    // TRUST_PROXY defaults to false: the peer address is the client, whatever the header claims.
+    // TRUSTED_PROXIES defaults to loopback: any other peer is the client, whatever the header claims.
     expect(echo.headers['x-forwarded-for']).toBe('203.0.113.9');
     expect(echo.headers['x-forwarded-proto']).toBe('http');
     expect(echo.headers['x-forwarded-host']).toBe('app.example.com');
