@@ -82,6 +82,8 @@ export async function startStack(options: { fixtureDomains: number; serviceLog: 
       LOG_LEVEL: 'warn',
       JWT_SECRET,
       NODE_ENV: 'production',
+      // The gateway reaches every service over loopback.
+      TRUSTED_PROXIES: 'loopback',
     };
     const env: Record<ServiceName, NodeJS.ProcessEnv> = {
       // Production refuses the mail outbox; no mail is sent here, so the server need not exist.

@@ -74,7 +74,7 @@ function start(name: string, service: string, env: Record<string, string>, logLe
   if (!existsSync(main)) throw new Error(`${main} is missing: build first (pnpm --filter @sendwell/bench bench builds every service)`);
   const child = spawn(process.execPath, [...COMPILED_NODE_FLAGS, ...profile, 'dist/main.js'], {
     cwd: `${ROOT}services/${service}`,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: logLevel, JWT_SECRET, ...env },
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: logLevel, JWT_SECRET, TRUSTED_PROXIES: 'loopback', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {

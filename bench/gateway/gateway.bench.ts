@@ -50,7 +50,8 @@ function start(name: string, cwd: string, args: string[], env: Record<string, st
   const profile = PROFILE_DIR && name !== 'upstream' ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}/${name}`] : [];
   const child = spawn(process.execPath, [...profile, ...args], {
     cwd,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env },
+    // Every process here talks over loopback, so loopback is the proxy each one trusts.
+    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', TRUSTED_PROXIES: 'loopback', ...env },
     stdio: ['ignore', stdout, 'inherit'],
   });
   child.on('exit', (code, signal) => {
