@@ -5,6 +5,7 @@ import {
   DOMAIN_DETAIL_PLAN_MESSAGE,
   DOMAIN_NOT_FOUND,
   DOMAIN_NOT_RESTORABLE,
+  domainLimitMessage,
   FREE_DOMAIN_LIMIT_MESSAGE,
   JobName,
   listDeletedDomainsAnswer,
@@ -206,6 +207,17 @@ describe('POST /api/domains', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403]);
     const { n } = await h.db.selectFrom('domains').select(sql<number>`count(*)::int`.as('n')).where('userId', '=', user.id).executeTakeFirstOrThrow();
     expect(n).toBe(1);
+  });
+
+  it("lets exactly the plan's five of twenty simultaneous adds through, the rest refused with the limit's answer", async () => {
+    const { user, headers } = await signedIn('standard');
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => call('POST', '/api/domains', headers, { name: `crowd-${i}.example.com` })));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(refused).toHaveLength(15);
+    for (const res of refused) expect(res.json()).toMatchObject({ code: 'PLAN_LIMIT', message: domainLimitMessage('standard') });
+    const { n } = await h.db.selectFrom('domains').select(sql<number>`count(*)::int`.as('n')).where('userId', '=', user.id).executeTakeFirstOrThrow();
+    expect(n).toBe(5);
   });
 
   it('restores a name deleted within 90 days instead of adding it (restored: true, history kept)', async () => {

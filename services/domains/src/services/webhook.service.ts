@@ -10,7 +10,7 @@ import {
   type WebhookEndpoint,
   type TestIntegrationAnswer,
 } from '@sendwell/contracts';
-import type { Database } from '@sendwell/db';
+import { withUserLimitLock, type Database } from '@sendwell/db';
 import { badRequest, forbidden, notFound, OutboundError, planLimit, type AuthUser, type OutboundHttp } from '@sendwell/server-kit';
 import { testMessage } from '../notify/alert-message.js';
 import type { ChannelSender } from '../notify/channels/channel-sender.js';
@@ -37,7 +37,7 @@ export class WebhookService {
   private readonly endpoints: WebhookEndpointRepository;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly box: SecretBox,
     private readonly sender: ChannelSender,
     private readonly http: OutboundHttp,
@@ -63,9 +63,13 @@ export class WebhookService {
     } catch (error) {
       throw badRequest(`Webhook URL cannot be used: ${error instanceof OutboundError ? error.message : 'invalid address'}.`);
     }
-    if ((await this.endpoints.count(user.id)) >= MAX_WEBHOOKS_PER_USER) throw planLimit(tooManyWebhooksMessage(MAX_WEBHOOKS_PER_USER));
     const secret = newWebhookSecret();
-    const row = await this.endpoints.create(user.id, { url: input.url, description: input.description, sealedSecret: this.box.seal(secret, sealedFor.webhookSecret(user.id)) }, this.clock());
+    // Counted and inserted under the user's lock: twenty creates at once must not all see room.
+    const row = await withUserLimitLock(this.db, 'webhook-endpoints', user.id, async (trx) => {
+      const endpoints = new WebhookEndpointRepository(trx);
+      if ((await endpoints.count(user.id)) >= MAX_WEBHOOKS_PER_USER) throw planLimit(tooManyWebhooksMessage(MAX_WEBHOOKS_PER_USER));
+      return endpoints.create(user.id, { url: input.url, description: input.description, sealedSecret: this.box.seal(secret, sealedFor.webhookSecret(user.id)) }, this.clock());
+    });
     return { success: true, webhook: toDto(row), secret };
   }
 

@@ -4,7 +4,7 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { ReportData, ReportDocument } from '@sendwell/contracts';
-import { sql, type Database, type Reports, type Selectable } from '@sendwell/db';
+import { withUserLimitLock, type Database, type Reports, type Selectable } from '@sendwell/db';
 
 const LISTED = ['id', 'userId', 'domainId', 'type', 'status', 'data', 'isPurchased', 'purchaseId', 'createdAt'] as const;
 export type ReportRow = Pick<Selectable<Reports>, (typeof LISTED)[number]>;
@@ -39,11 +39,10 @@ export class ReportRepository {
 
   /**
    * Pending rows, inserted only while the user stays within `quota`: the count and the inserts are one
-   * statement under a per-user advisory lock, so two requests at once cannot both pass the quota.
+   * transaction under the user's `reports` limit lock, so requests at once cannot together pass the quota.
    */
   async insertWithinQuota(userId: number, reports: NewReport[], quota: number): Promise<{ inserted: ReportRow[]; used: number }> {
-    return this.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(hashtext('reports-quota'), ${userId})`.execute(trx);
+    return withUserLimitLock(this.db, 'reports', userId, async (trx) => {
       const row = await trx.selectFrom('reports').select((eb) => eb.fn.countAll<string>().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow();
       const used = Number(row.n);
       const room = Math.max(0, quota - used);
