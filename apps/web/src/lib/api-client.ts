@@ -62,7 +62,8 @@ export function requestHeaders(hasBody: boolean): Headers {
   return headers;
 }
 
-async function failure(res: Response, message: (text: string) => string): Promise<ApiRequestError> {
+/** The `ApiRequestError` of a failed answer, for the few calls that read something other than JSON (downloads). */
+export async function failure(res: Response, message: (text: string) => string): Promise<ApiRequestError> {
   const text = await res.text().catch(() => '');
   return new ApiRequestError(message(text), res.status, text, parseApiError(text));
 }

@@ -8,33 +8,67 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
-import { useAuth } from '@/lib/auth/auth-provider';
+import { errorMessage } from '@/lib/api-client';
+import { useChangePassword } from '../api/change-password';
+import { useDeleteAccount } from '../api/delete-account';
+import { useExportAccount } from '../api/export-account';
+import { useUpdateProfile } from '../api/update-profile';
+
+const field = (form: HTMLFormElement, name: string): string => String(new FormData(form).get(name) ?? '');
 
 /**
- * Part 1 §2 Account: profile fields whose Save only shows a toast, the email read-only, a password form
- * that only shows a success toast (no validation), and account deletion that shows a toast, logs out
- * and goes to /login without a call — all exactly as the spec describes.
+ * Part 1 §2 Account, made real: the profile and the password are saved by the server (which checks
+ * them with the register rules and answers the message shown), the email stays read-only, the data
+ * export downloads one JSON file, and deletion (confirmed with the password) ends the subscription,
+ * deletes the account, logs out and goes to /login.
  */
 export function AccountTab({ user }: { user: User }) {
-  const { signOut } = useAuth();
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deletePassword, setDeletePassword] = useState('');
+  const profile = useUpdateProfile();
+  const password = useChangePassword();
+  const exportData = useExportAccount();
+  const removal = useDeleteAccount();
 
-  const onProfile = (e: FormEvent) => {
+  const onProfile = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    toast({ title: 'Settings Updated', description: 'Your profile has been updated.' });
+    const form = e.currentTarget;
+    profile.mutate(
+      { firstName: field(form, 'firstName'), lastName: field(form, 'lastName'), username: field(form, 'username') },
+      {
+        onSuccess: () => toast({ title: 'Settings Updated', description: 'Your profile has been updated.' }),
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to update your profile. Please try again.'), variant: 'destructive' }),
+      },
+    );
   };
   const onPassword = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    e.currentTarget.reset();
-    toast({ title: 'Password Updated', description: 'Your password has been changed successfully.' });
+    const form = e.currentTarget;
+    password.mutate(
+      { currentPassword: field(form, 'currentPassword'), newPassword: field(form, 'newPassword'), confirmPassword: field(form, 'confirmPassword') },
+      {
+        onSuccess: () => {
+          form.reset();
+          toast({ title: 'Password Updated', description: 'Your password has been changed successfully.' });
+        },
+        onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to change your password. Please try again.'), variant: 'destructive' }),
+      },
+    );
   };
-  const onDelete = async () => {
-    setConfirmDelete(false);
-    toast({ title: 'Account Deletion Requested', description: 'You have been logged out.' });
-    await signOut();
-    navigate(paths.login);
-  };
+  const onExport = () =>
+    exportData.mutate(undefined, {
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to export your data. Please try again.'), variant: 'destructive' }),
+    });
+  const onDelete = () =>
+    removal.mutate(deletePassword, {
+      onSuccess: ({ message }) => {
+        setConfirmDelete(false);
+        toast({ title: 'Account Deleted', description: message });
+        navigate(paths.login);
+      },
+      onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'Failed to delete your account. Please try again.'), variant: 'destructive' }),
+    });
 
   return (
     <div className="space-y-6">
@@ -64,7 +98,9 @@ export function AccountTab({ user }: { user: User }) {
             </div>
           </CardContent>
           <CardFooter className="justify-end border-t pt-4">
-            <Button type="submit">Save Profile</Button>
+            <Button type="submit" disabled={profile.isPending}>
+              Save Profile
+            </Button>
           </CardFooter>
         </form>
       </Card>
@@ -75,6 +111,7 @@ export function AccountTab({ user }: { user: User }) {
             <CardTitle as="h2" className="text-lg">
               Change Password
             </CardTitle>
+            <CardDescription>Every other device is signed out.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-3">
             <FormField label="Current password">
@@ -88,9 +125,25 @@ export function AccountTab({ user }: { user: User }) {
             </FormField>
           </CardContent>
           <CardFooter className="justify-end border-t pt-4">
-            <Button type="submit">Update Password</Button>
+            <Button type="submit" disabled={password.isPending}>
+              Update Password
+            </Button>
           </CardFooter>
         </form>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            Your Data
+          </CardTitle>
+          <CardDescription>Everything Sendwell stores about you, as one JSON file (no passwords or integration secrets).</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button variant="outline" onClick={onExport} disabled={exportData.isPending}>
+            Download my data
+          </Button>
+        </CardContent>
       </Card>
 
       <Card className="border-destructive/40">
@@ -107,20 +160,40 @@ export function AccountTab({ user }: { user: User }) {
         </CardContent>
       </Card>
 
-      <Dialog open={confirmDelete} onOpenChange={setConfirmDelete}>
+      <Dialog
+        open={confirmDelete}
+        onOpenChange={(open) => {
+          setConfirmDelete(open);
+          if (!open) setDeletePassword('');
+        }}
+      >
         <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Delete your account?</DialogTitle>
-            <DialogDescription>You will be logged out.</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setConfirmDelete(false)}>
-              Cancel
-            </Button>
-            <Button variant="destructive" onClick={() => void onDelete()}>
-              Delete Account
-            </Button>
-          </DialogFooter>
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              onDelete();
+            }}
+          >
+            <DialogHeader>
+              <DialogTitle>Delete your account?</DialogTitle>
+              <DialogDescription>
+                Your subscription ends now and every domain, scan, alert and report is deleted. You will be logged out.
+              </DialogDescription>
+            </DialogHeader>
+            <div className="py-4">
+              <FormField label="Password">
+                <Input type="password" name="password" autoComplete="current-password" value={deletePassword} onChange={(e) => setDeletePassword(e.target.value)} />
+              </FormField>
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" onClick={() => setConfirmDelete(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" variant="destructive" disabled={removal.isPending}>
+                Delete Account
+              </Button>
+            </DialogFooter>
+          </form>
         </DialogContent>
       </Dialog>
     </div>
