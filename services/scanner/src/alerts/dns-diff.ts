@@ -145,7 +145,7 @@ function recordChanges(record: 'TLS-RPT' | 'BIMI', label: string, before: string
   return [{ record, impact: 'mail', summary: `${label} changed from ${before} to ${after}` }];
 }
 
-const isSpf = (txt: string) => /^v=spf1(\s|$)/i.test(txt.trim());
+const isSpf = (txt: string) => /^v=spf1(?:\s|$)/i.test(txt.trim());
 const readable = (snapshot: DnsSnapshot, key: SnapshotKey) => !snapshot.failed?.includes(key);
 /** Both snapshots read the record set; one taken before the second depth has no such field at all. */
 const comparable = (previous: DnsSnapshot, current: DnsSnapshot, key: 'mtaStsRecord' | 'tlsRptRecord' | 'bimiRecord') =>

@@ -6,8 +6,8 @@ export { snapshotKeys, type DnsSnapshot, type SnapshotKey, type SnapshotMx } fro
 
 const sorted = (values: string[]) => [...new Set(values)].sort();
 const lowerNoDot = (name: string) => name.toLowerCase().replace(/\.$/, '');
-const isSpf = (txt: string) => /^v=spf1(\s|$)/i.test(txt.trim());
-const isDmarc = (txt: string) => /^v=DMARC1(\s*;|\s*$)/i.test(txt.trim());
+const isSpf = (txt: string) => /^v=spf1(?:\s|$)/i.test(txt.trim());
+const isDmarc = (txt: string) => /^v=DMARC1(?:\s*;|\s*$)/i.test(txt.trim());
 /** The first record (in sorted order, so two snapshots compare) that starts with the version tag. */
 const firstWith = (records: string[], version: RegExp) => sorted(records).find((r) => version.test(r.trim())) ?? null;
 
@@ -58,9 +58,9 @@ export async function takeDnsSnapshot(domain: string, resolver: Resolver, now: D
     txt: txtSorted,
     spfRecord: txtSorted.find(isSpf) ?? null,
     dmarcRecord: sorted(dmarcTxt).find(isDmarc) ?? null,
-    mtaStsRecord: firstWith(mtaStsTxt, /^v=STSv1(\s*;|\s*$)/),
-    tlsRptRecord: firstWith(tlsRptTxt, /^v=TLSRPTv1(\s*;|\s*$)/),
-    bimiRecord: firstWith(bimiTxt, /^v=BIMI1(\s*;|\s*$)/),
+    mtaStsRecord: firstWith(mtaStsTxt, /^v=STSv1(?:\s*;|\s*$)/),
+    tlsRptRecord: firstWith(tlsRptTxt, /^v=TLSRPTv1(?:\s*;|\s*$)/),
+    bimiRecord: firstWith(bimiTxt, /^v=BIMI1(?:\s*;|\s*$)/),
     failed: [...failed].sort(),
   };
 }

@@ -22,7 +22,7 @@ function authorisesNobody(spfRecord: string): boolean {
   return terms.every((term) => /^[-~?]?all$/i.test(term));
 }
 
-const isSpf = (txt: string) => /^v=spf1(\s|$)/i.test(txt.trim());
+const isSpf = (txt: string) => /^v=spf1(?:\s|$)/i.test(txt.trim());
 
 /**
  * Reads the MX and TXT the profile rests on. The scan's resolver caches both, so the checks and the
@@ -67,7 +67,7 @@ export function judgeNoMailDomain(spf: CheckResult, dmarc: CheckResult): { spf: 
   const record = typeof spf.details.record === 'string' ? spf.details.record : null;
   const policy = typeof dmarc.details.policy === 'string' ? dmarc.details.policy.toLowerCase() : null;
   const spfFinding: Finding | null =
-    record !== null && !/(^|\s)-all(\s|$)/i.test(record)
+    record !== null && !/(?:^|\s)-all(?:\s|$)/i.test(record)
       ? {
           code: 'NO_MAIL_SPF_NOT_HARDFAIL',
           severity: 'warning',

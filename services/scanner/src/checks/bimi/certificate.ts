@@ -47,7 +47,10 @@ export interface MarkCertificate {
   topIssuer: string;
 }
 
-const PEM_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+const PEM_BEGIN = '-----BEGIN CERTIFICATE-----';
+const PEM_END = '-----END CERTIFICATE-----';
+/** A mark certificate's chain is the leaf and one or two intermediates; more is no chain a receiver reads. */
+export const MAX_CHAIN_CERTIFICATES = 10;
 
 /** Node prints names one attribute a line; a report reads them on one. */
 function oneLine(name: string): string {
@@ -61,7 +64,7 @@ function trustStore(extraCa: string | undefined): X509Certificate[] {
   let store = stores.get(key);
   if (!store) {
     store = [];
-    for (const pem of [...tls.rootCertificates, ...(extraCa?.match(PEM_BLOCK) ?? [])]) {
+    for (const pem of [...tls.rootCertificates, ...pemBlocks(extraCa ?? '', Number.POSITIVE_INFINITY)]) {
       try {
         store.push(new X509Certificate(pem));
       } catch {
@@ -105,7 +108,8 @@ function embeddedLogo(extension: Buffer | undefined): Buffer | null {
   if (comma < 0) return null;
   const meta = uri.slice(0, comma);
   const payload = uri.slice(comma + 1);
-  const bytes = /;base64$/i.test(meta) ? Buffer.from(payload, 'base64') : Buffer.from(decodeURIComponent(payload), 'utf8');
+  const bytes = /;base64$/i.test(meta) ? Buffer.from(payload, 'base64') : percentDecoded(payload);
+  if (bytes === null) return null;
   if (bytes[0] === 0x1f && bytes[1] === 0x8b) {
     try {
       return gunzipSync(bytes, { maxOutputLength: MAX_EMBEDDED_LOGO });
@@ -116,6 +120,15 @@ function embeddedLogo(extension: Buffer | undefined): Buffer | null {
   return bytes;
 }
 
+/** A data: URI's %-escaped payload (RFC 2397 §2) as bytes; null when an escape is broken. */
+function percentDecoded(payload: string): Buffer | null {
+  try {
+    return Buffer.from(decodeURIComponent(payload), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
 function markTypeOf(name: string | null): 'VMC' | 'CMC' | null {
   if (name === null) return null;
   if (VMC_MARKS.has(name)) return 'VMC';
@@ -123,10 +136,32 @@ function markTypeOf(name: string | null): 'VMC' | 'CMC' | null {
   return null;
 }
 
+/**
+ * The BEGIN…END CERTIFICATE blocks of a PEM file, found with indexOf: a lazy regular expression
+ * rescans to the end of the file from every unclosed BEGIN, which is quadratic. At most `max` blocks.
+ */
+function pemBlocks(pem: string, max: number): string[] {
+  const blocks: string[] = [];
+  let from = 0;
+  while (blocks.length < max) {
+    const begin = pem.indexOf(PEM_BEGIN, from);
+    if (begin < 0) break;
+    // From the BEGIN nearest the END, so a stray BEGIN before a certificate does not swallow it.
+    const end = pem.indexOf(PEM_END, begin + PEM_BEGIN.length);
+    if (end < 0) break;
+    const start = pem.lastIndexOf(PEM_BEGIN, end - PEM_BEGIN.length);
+    blocks.push(pem.slice(start, end + PEM_END.length));
+    from = end + PEM_END.length;
+  }
+  return blocks;
+}
+
 /** The certificates of a PEM file, leaf first; a string when it holds none Node can read. */
 export function readPemChain(pem: string): X509Certificate[] | string {
-  const blocks = pem.match(PEM_BLOCK) ?? [];
+  // One block past the cap is enough to tell there are too many.
+  const blocks = pemBlocks(pem, MAX_CHAIN_CERTIFICATES + 1);
   if (blocks.length === 0) return 'it holds no PEM certificate ("-----BEGIN CERTIFICATE-----")';
+  if (blocks.length > MAX_CHAIN_CERTIFICATES) return `it holds more than ${MAX_CHAIN_CERTIFICATES} certificates, more than any mark certificate chain`;
   const chain: X509Certificate[] = [];
   for (const [index, block] of blocks.entries()) {
     try {

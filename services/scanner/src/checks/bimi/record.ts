@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import type { Finding } from '@sendwell/contracts';
 import { parseTagList, tagValue, type TagList } from '../dkim/tag-list.js';
+import { isRecordTooLarge, recordTooLargeFinding } from '../input-caps.js';
 import { DRAFT } from './findings.js';
 
 /**
@@ -129,6 +130,8 @@ function optionFindings(list: TagList): Finding[] {
 
 /** `text` must pass isBimiRecord. */
 export function parseBimiRecord(text: string): BimiRecord {
+  // Too large to read: a record with no tags (no logo, nothing declined), and the one finding that says why.
+  if (isRecordTooLarge(text)) return { logoUrl: null, authorityUrl: null, l: undefined, a: undefined, declined: false, findings: [recordTooLargeFinding('BIMI_RECORD_TOO_LARGE', 'BIMI record', text.length, `${DRAFT} §4.3`)] };
   const list = parseTagList(text);
   const findings = listFindings(list);
   const l = tagValue(list, 'l');

@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { Finding } from '@sendwell/contracts';
+import { isRecordTooLarge, recordTooLargeFinding } from '../input-caps.js';
 import { colonList, parseTagList, tagValue, type TagList } from './tag-list.js';
 
 /**
@@ -49,7 +50,7 @@ export function looksLikeDkimKey(text: string): boolean {
   return /(?:^|;)\s*p\s*=/.test(trimmed);
 }
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const BASE64 = /^[A-Z0-9+/]*={0,2}$/i;
 
 function finding(
   code: string,
@@ -175,10 +176,16 @@ function decodeDer(der: Buffer): DecodedKey | null {
   return null;
 }
 
+/** A record that was not read: nothing a verifier could use, and the finding that says why. */
+function unreadRecord(why: Finding): DkimKeyAnalysis {
+  return { keyType: null, keyBits: null, testing: false, strict: false, revoked: false, hashAlgorithms: null, serviceTypes: ['*'], notes: null, keyFormat: null, findings: [why], usable: false };
+}
+
 const REGENERATE = 'Generate a new 2048-bit RSA key pair in your mail system and publish the public key it shows.';
 
 export function analyseDkimKeyRecord(text: string, selector: string): DkimKeyAnalysis {
   const where = `The DKIM record at selector "${selector}"`;
+  if (isRecordTooLarge(text)) return unreadRecord(recordTooLargeFinding('DKIM_RECORD_TOO_LARGE', `DKIM record at selector "${selector}"`, text.length, 'RFC 6376 §3.6.1'));
   const list = parseTagList(text);
   const findings = tagListFindings(list, where);
 

@@ -28,7 +28,7 @@ export interface TagList {
   faults: TagListFault[];
 }
 
-const TAG_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+const TAG_NAME = /^[A-Z]\w*$/i;
 /** WSP and the CR/LF of FWS (RFC 5234 appendix B.1). */
 function isWhitespace(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0d || code === 0x0a;
@@ -51,6 +51,7 @@ export function parseTagList(text: string, options: { lowerCaseNames?: boolean }
   const tags: Tag[] = [];
   const faults: TagListFault[] = [];
   const seen = new Set<string>();
+  const duplicates = new Set<string>();
   const segments = text.split(';');
   for (let i = 0; i < segments.length; i++) {
     const segment = segments[i] as string;
@@ -81,9 +82,9 @@ export function parseTagList(text: string, options: { lowerCaseNames?: boolean }
     }
     if (options.lowerCaseNames) name = name.toLowerCase();
     if (seen.has(name)) {
-      if (!faults.some((fault) => fault.kind === 'duplicate' && fault.name === name)) {
-        faults.push({ kind: 'duplicate', name });
-      }
+      // One fault per repeated name, remembered in a set: scanning the faults would be quadratic.
+      if (!duplicates.has(name)) faults.push({ kind: 'duplicate', name });
+      duplicates.add(name);
       continue;
     }
     seen.add(name);

@@ -1,5 +1,6 @@
 import type { Finding } from '@sendwell/contracts';
 import { colonList, parseTagList, tagValue, type Tag, type TagList } from '../dkim/tag-list.js';
+import { isRecordTooLarge, recordTooLargeFinding } from '../input-caps.js';
 
 /**
  * A DMARC record (RFC 7489 §6.3, grammar §6.4; `np` from RFC 9091 §4.1) read tag by tag. Every
@@ -164,6 +165,8 @@ function parseUriList(tag: 'rua' | 'ruf', value: string | undefined, findings: F
  * version, the policies, pct, alignment, the report destinations, the report options, unknown tags.
  */
 export function parseDmarcRecord(text: string): DmarcRecord {
+  // Too large to read: the defaults of an empty record (no policy), and the one finding that says why.
+  if (isRecordTooLarge(text)) return { ...parseDmarcRecord(''), findings: [recordTooLargeFinding('DMARC_RECORD_TOO_LARGE', 'DMARC record', text.length, 'RFC 7489 §6.4')] };
   const list = parseTagList(text, { lowerCaseNames: true });
   const findings: Finding[] = [...tagListFindings(list), ...versionFindings(list)];
   const { policy, subdomainPolicy, nonExistentPolicy } = readPolicies(list, findings);

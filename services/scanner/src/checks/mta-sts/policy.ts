@@ -1,4 +1,5 @@
 import type { Finding } from '@sendwell/contracts';
+import { trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
 
 /**
  * The policy file (RFC 8461 §3.2): `key: value` lines separated by CRLF or LF. `version: STSv1`,
@@ -31,7 +32,7 @@ export interface MxCoverage {
 /** The largest `max_age` (about a year). */
 export const MAX_AGE_LIMIT = 31_557_600;
 const RFC = 'RFC 8461 §3.2';
-const KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
+const KEY = /^[A-Z0-9][\w.-]{0,31}$/i;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const KNOWN_KEYS = ['version', 'mode', 'max_age', 'mx'] as const;
 const SINGLE_KEYS = new Set<string>(['version', 'mode', 'max_age']);
@@ -79,9 +80,11 @@ function readLines(body: string, findings: Finding[]): Line[] {
   const lines: Line[] = [];
   for (const raw of body.split(/\r?\n/)) {
     if (raw.trim() === '') continue;
-    const match = /^([^:]*):[ \t]*(.*?)[ \t]*$/.exec(raw);
-    const key = match?.[1] ?? '';
-    if (!match || !KEY.test(key)) {
+    // "key:" then the value without its surrounding blanks; split at the first ":" (a regular
+    // expression for this backtracks quadratically on a long line of blanks).
+    const colon = raw.indexOf(':');
+    const key = colon < 0 ? '' : raw.slice(0, colon);
+    if (colon < 0 || !KEY.test(key)) {
       const shown = raw.length > 80 ? `${raw.slice(0, 77)}...` : raw;
       findings.push(fault('MTA_STS_POLICY_SYNTAX', `The policy line "${shown}" is not "key: value", so senders reject the policy.`, 'Write one "key: value" field per line (version, mode, max_age, mx).'));
       continue;
@@ -91,7 +94,7 @@ function readLines(body: string, findings: Finding[]): Line[] {
       findings.push(fault('MTA_STS_POLICY_SYNTAX', `The policy field "${key}" must be written in lower case ("${lowerKey}"); senders do not recognise it.`, `Write the field name as "${lowerKey}:".`, key));
       continue;
     }
-    lines.push({ key, value: match[2] ?? '' });
+    lines.push({ key, value: trimBlanksStart(trimBlanksEnd(raw.slice(colon + 1))) });
   }
   return lines;
 }

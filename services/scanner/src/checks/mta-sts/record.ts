@@ -1,4 +1,5 @@
 import type { Finding } from '@sendwell/contracts';
+import { isRecordTooLarge, recordTooLargeFinding, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
 
 /**
  * The `_mta-sts.{domain}` TXT record (RFC 8461 §3.1):
@@ -18,9 +19,9 @@ export interface StsRecord {
 }
 
 const RFC = 'RFC 8461 §3.1';
-const FIELD_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
+const FIELD_NAME = /^[A-Z0-9][\w.-]{0,31}$/i;
 const FIELD_VALUE = /^[\x21-\x3a\x3c\x3e-\x7e]+$/;
-const ID = /^[A-Za-z0-9]{1,32}$/;
+const ID = /^[A-Z0-9]{1,32}$/i;
 /** An id in the usual form: the date and time the policy changed. */
 const EXAMPLE_ID = '20250101000000';
 
@@ -59,13 +60,14 @@ export function parseStsRecord(text: string): StsRecord {
   const extensions: StsRecord['extensions'] = [];
   let id: string | null = null;
   let idSeen = false;
+  if (isRecordTooLarge(text)) return { id: null, extensions, findings: [recordTooLargeFinding('MTA_STS_RECORD_TOO_LARGE', 'MTA-STS record', text.length, RFC)] };
   // After "v=STSv1": ";"-separated fields; one trailing ";" (and trailing blanks) are allowed.
-  const rest = text.slice('v=STSv1'.length).replace(/[ \t]+$/, '');
-  if (rest !== '' && !/^[ \t]*;/.test(rest)) {
+  const rest = trimBlanksStart(trimBlanksEnd(text.slice('v=STSv1'.length)));
+  if (rest !== '' && !rest.startsWith(';')) {
     findings.push(recordFault(`The record "${text}" has no ";" after "v=STSv1", so senders cannot read it.`));
     return { id: null, extensions, findings };
   }
-  const segments = rest.replace(/^[ \t]*;/, '').replace(/;$/, '').split(';');
+  const segments = rest.slice(1).replace(/;$/, '').split(';');
   for (const raw of segments) {
     const segment = raw.trim();
     if (segment === '' && segments.length === 1) break;

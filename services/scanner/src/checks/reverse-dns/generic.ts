@@ -17,7 +17,7 @@ export function looksGeneric(name: string, ip: SpfIp): boolean {
 
 function spellsV4(name: string, value: number): boolean {
   const octets = [value >>> 24, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff];
-  const numbers = name.split(/[^0-9]+/).filter((part) => part !== '').map(Number);
+  const numbers = name.split(/\D+/).filter((part) => part !== '').map(Number);
   const reversed = [...octets].reverse();
   for (let i = 0; i + 4 <= numbers.length; i++) {
     const window = numbers.slice(i, i + 4);

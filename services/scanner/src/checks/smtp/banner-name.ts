@@ -7,7 +7,7 @@ import { parseIp, sameIp } from '../spf/ip.js';
 import type { SmtpHostResult } from './host-result.js';
 import { normaliseName } from './mx-hosts.js';
 
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)+$/i;
+const HOST_NAME = /^(?=.{1,253}$)\w(?:[\w-]{0,61}\w)?(?:\.\w(?:[\w-]{0,61}\w)?)+$/;
 const RFC = 'RFC 5321 §4.2';
 
 /**

@@ -208,7 +208,7 @@ function certificateFindings(host: SmtpHostResult, now: number): Finding[] {
 
 function versionFindings(host: SmtpHostResult): Finding[] {
   const version = host.tlsVersion;
-  if (version === null || !/^(SSLv|TLSv1$|TLSv1\.1$)/.test(version)) return [];
+  if (version === null || !/^(?:SSLv|TLSv1$|TLSv1\.1$)/.test(version)) return [];
   return [
     hostFinding(
       host,

@@ -4,7 +4,8 @@ import { eventLoopLag } from '../../timing/loop-lag.js';
 import { timingReliable } from '../../timing/reliability.js';
 import type { SmtpCertificate, SmtpHostResult } from './host-result.js';
 import { peerChain } from '../tls-peer.js';
-import { printable, SmtpSession, SmtpStepError, type SmtpReply } from './session.js';
+import { printable, type SmtpReply } from './reply-reader.js';
+import { SmtpSession, SmtpStepError } from './session.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

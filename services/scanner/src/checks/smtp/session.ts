@@ -3,17 +3,12 @@ import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
 import { describeSocketError } from '@sendwell/server-kit';
 import { convertLeafOnce } from '../tls-peer.js';
+import { ReplyReader, type SmtpReply } from './reply-reader.js';
 
 /**
  * A minimal SMTP client conversation (RFC 5321 §4.2 replies, RFC 3207 STARTTLS) over one socket that
  * STARTTLS swaps for a TLS socket. Every wait has its own timeout; close() destroys both sockets.
  */
-
-/** One reply: its code and the text of each line (without "250-" / "250 "). */
-export interface SmtpReply {
-  code: number;
-  lines: string[];
-}
 
 /** Why a step failed: the connection (refused, timed out, closed), or what the server sent. */
 export class SmtpStepError extends Error {
@@ -27,18 +22,15 @@ export class SmtpStepError extends Error {
   }
 }
 
-/** A reply longer than this (a server streaming garbage) ends the conversation. */
-const MAX_BUFFERED = 64 * 1024;
-const MAX_REPLY_LINES = 200;
-const REPLY_LINE = /^(\d{3})([ -]|$)(.*)$/;
+/** The client speaks one command at a time, so more replies than this waiting unread is a server talking to itself. */
+const MAX_UNREAD_REPLIES = 16;
 
 type Waiter = { resolve: (reply: SmtpReply) => void; reject: (error: SmtpStepError) => void };
 
 export class SmtpSession {
   private socket: net.Socket | tls.TLSSocket;
   private raw: net.Socket;
-  private buffer = '';
-  private pending: string[] = [];
+  private reader = new ReplyReader();
   private replies: SmtpReply[] = [];
   private waiter: Waiter | null = null;
   private failure: SmtpStepError | null = null;
@@ -83,41 +75,26 @@ export class SmtpSession {
   }
 
   private receive(chunk: string): void {
+    if (this.failure) return;
     this.chunkAt = performance.now();
-    this.buffer += chunk;
-    let newline = this.buffer.indexOf('\n');
-    while (newline >= 0) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, '');
-      this.buffer = this.buffer.slice(newline + 1);
-      this.line(line);
+    const { replies, error } = this.reader.read(chunk);
+    for (const reply of replies) {
+      this.deliver(reply);
       if (this.failure) return;
-      newline = this.buffer.indexOf('\n');
     }
-    if (this.buffer.length > MAX_BUFFERED) this.fail(new SmtpStepError('the server sent an over-long line', 'protocol'));
+    if (error) this.fail(new SmtpStepError(error, 'protocol'));
   }
 
-  /** Continuation lines ("250-…") collect until the last line ("250 …" or "250") ends the reply. */
-  private line(line: string): void {
-    const match = REPLY_LINE.exec(line);
-    if (!match) {
-      this.fail(new SmtpStepError(`the server sent a line that is not an SMTP reply: "${printable(line)}"`, 'protocol'));
-      return;
-    }
-    this.pending.push(match[3] ?? '');
-    if (this.pending.length > MAX_REPLY_LINES) {
-      this.fail(new SmtpStepError('the server sent an over-long reply', 'protocol'));
-      return;
-    }
-    if (match[2] === '-') return;
-    const reply: SmtpReply = { code: Number(match[1]), lines: this.pending };
-    this.pending = [];
+  private deliver(reply: SmtpReply): void {
     this.lastReplyAt = this.chunkAt;
     const waiter = this.waiter;
     if (waiter) {
       this.waiter = null;
       waiter.resolve(reply);
-    } else {
+    } else if (this.replies.length < MAX_UNREAD_REPLIES) {
       this.replies.push(reply);
+    } else {
+      this.fail(new SmtpStepError(`the server sent more than ${MAX_UNREAD_REPLIES} replies nobody asked for`, 'protocol'));
     }
   }
 
@@ -171,8 +148,7 @@ export class SmtpSession {
     this.raw.removeAllListeners('error');
     // The raw socket's errors surface on the TLS socket; this keeps one from going unhandled meanwhile.
     this.raw.on('error', () => undefined);
-    this.buffer = '';
-    this.pending = [];
+    this.reader.reset();
     this.replies = [];
     return new Promise((resolve, reject) => {
       const secure = tls.connect({ ...options, socket: this.raw });
@@ -218,14 +194,4 @@ export class SmtpSession {
     if (this.socket !== this.raw) this.socket.destroy();
     this.raw.destroy();
   }
-}
-
-/** A server's text, safe to show: control characters replaced, at most 200 characters. */
-export function printable(text: string): string {
-  let clean = '';
-  for (const char of text) {
-    const code = char.charCodeAt(0);
-    clean += code < 0x20 || (code >= 0x7f && code <= 0x9f) ? '?' : char;
-  }
-  return clean.length > 200 ? `${clean.slice(0, 200)}…` : clean;
 }

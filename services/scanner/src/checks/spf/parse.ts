@@ -1,3 +1,4 @@
+import { isRecordTooLarge, MAX_TXT_RECORD_CHARS } from '../input-caps.js';
 import { MacroSyntaxError, parseMacroString, type MacroString } from './macro.js';
 import { parseIp, type SpfIp } from './ip.js';
 
@@ -44,15 +45,15 @@ export interface SpfSyntaxProblem {
   term: string;
   message: string;
   /** A finer code for the scan's finding (SPF_SYNTAX_ERROR unless more specific). */
-  code: 'SPF_SYNTAX_ERROR' | 'SPF_DUPLICATE_MODIFIER';
+  code: 'SPF_SYNTAX_ERROR' | 'SPF_DUPLICATE_MODIFIER' | 'SPF_RECORD_TOO_LARGE';
 }
 
 export type ParseResult = { ok: true; record: SpfRecord } | { ok: false; problem: SpfSyntaxProblem };
 
 const MECHANISMS = new Set<string>(['all', 'include', 'a', 'mx', 'ptr', 'ip4', 'ip6', 'exists']);
-const MODIFIER_NAME = /^[a-z][a-z0-9._-]*$/i;
+const MODIFIER_NAME = /^[a-z][\w.-]*$/i;
 const CIDR_TAIL = /(?:\/(0|[1-9]\d{0,2}))?(?:\/\/(0|[1-9]\d{0,2}))?$/;
-const TOPLABEL = /^(?:[a-z0-9]*[a-z][a-z0-9]*|[a-z0-9]+-[a-z0-9-]*[a-z0-9])$/i;
+const TOPLABEL = /^(?:\d*[A-Z][\dA-Z]*|[a-z0-9]+-[a-z0-9-]*[a-z0-9])$/i;
 
 /** Whether a TXT string is an SPF record: "v=spf1" followed by a space or the end (§4.5). */
 export function isSpfRecord(txt: string): boolean {
@@ -172,7 +173,7 @@ function parseMechanism(term: string): Mechanism {
       let prefix = max;
       if (slash >= 0) {
         const len = rest.slice(slash + 1);
-        if (!/^(0|[1-9]\d{0,2})$/.test(len)) throw new TermError(`bad CIDR length "/${len}"`);
+        if (!/^(?:0|[1-9]\d{0,2})$/.test(len)) throw new TermError(`bad CIDR length "/${len}"`);
         prefix = parseCidr(len, max, max);
       }
       if (ip.version === 4 && version === 6) prefix = Math.max(0, prefix - 96);
@@ -187,6 +188,10 @@ function parseMechanism(term: string): Mechanism {
 export function parseRecord(text: string): ParseResult {
   if (!isSpfRecord(text)) {
     return { ok: false, problem: { term: text, message: 'the record does not start with "v=spf1"', code: 'SPF_SYNTAX_ERROR' } };
+  }
+  if (isRecordTooLarge(text)) {
+    const message = `the record is ${text.length} characters long, more than the ${MAX_TXT_RECORD_CHARS} the scanner reads`;
+    return { ok: false, problem: { term: `${text.slice(0, 40)}…`, message, code: 'SPF_RECORD_TOO_LARGE' } };
   }
   const record: SpfRecord = { text, mechanisms: [], redirect: null, exp: null, unknownModifiers: [], hasAll: false };
   const terms = text.slice(6).split(' ');

@@ -1,6 +1,7 @@
 import type { Finding } from '@sendwell/contracts';
 import type { Resolver } from '../../dns/types.js';
 import { isOutsideDomain } from '../../dns/shared-cache.js';
+import { recordTooLargeFinding } from '../input-caps.js';
 import { MAX_NAMES_PER_LOOKUP } from './evaluate.js';
 import { fetchSpfRecord, spfQuery, SpfTempError, type SpfRecordLookup } from './lookup.js';
 import { expandMacro, toQueryName, type MacroString, type MacroValues } from './macro.js';
@@ -265,7 +266,8 @@ async function walkRecord(ctx: WalkContext, walk: WalkNode, ancestors: string[])
 function noteSyntaxError(ctx: WalkContext, node: SpfTreeNode, problem: SpfSyntaxProblem): void {
   node.error = `syntax error at "${problem.term}": ${problem.message}`;
   node.errorCode = problem.code;
-  ctx.findings.push(syntaxErrorFinding(node.domain, problem));
+  const tooLarge = problem.code === 'SPF_RECORD_TOO_LARGE';
+  ctx.findings.push(tooLarge ? recordTooLargeFinding('SPF_RECORD_TOO_LARGE', `SPF record of ${node.domain}`, node.record?.length ?? 0, 'RFC 7208 §3.4') : syntaxErrorFinding(node.domain, problem));
 }
 
 /** The mechanisms in order up to the first `all`; a term after it is noted and ends the walk of the record. */

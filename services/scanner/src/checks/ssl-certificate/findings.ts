@@ -131,7 +131,7 @@ function trustFindings(result: HostResult): Finding[] {
 /** A deprecated protocol version (RFC 8996) and a short RSA key. */
 function strengthFindings(result: HostResult): Finding[] {
   const findings: Finding[] = [];
-  if (result.protocol && /^(SSLv|TLSv1$|TLSv1\.1$)/.test(result.protocol)) {
+  if (result.protocol && /^(?:SSLv|TLSv1$|TLSv1\.1$)/.test(result.protocol)) {
     findings.push(hostFinding(result, 'SSL_WEAK_PROTOCOL', 'warning', `the server negotiated ${result.protocol}, which is deprecated.`, 'RFC 8996 §2', 'Enable TLS 1.2 and TLS 1.3 and disable older protocol versions.'));
   }
   if (result.keyType === 'RSA' && result.keyBits !== null && result.keyBits < MIN_RSA_BITS) {

@@ -1,4 +1,5 @@
 import type { Finding } from '@sendwell/contracts';
+import { isRecordTooLarge, recordTooLargeFinding, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
 
 /**
  * The `_smtp._tls.{domain}` TXT record (RFC 8460 §3):
@@ -19,7 +20,7 @@ export interface TlsRptRecord {
 }
 
 const RFC = 'RFC 8460 §3';
-const FIELD_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,31}$/;
+const FIELD_NAME = /^[A-Z0-9][\w.-]{0,31}$/i;
 const FIELD_VALUE = /^[\x21-\x3a\x3c\x3e-\x7e]+$/;
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const EXAMPLE = (domain: string) => `"v=TLSRPTv1; rua=mailto:tls-reports@${domain}"`;
@@ -71,12 +72,14 @@ export function parseTlsRptRecord(text: string, domain: string): TlsRptRecord {
   const rua: string[] = [];
   const validRua: string[] = [];
   let ruaSeen = false;
-  const rest = text.slice('v=TLSRPTv1'.length).replace(/[ \t]+$/, '');
-  if (rest !== '' && !/^[ \t]*;/.test(rest)) {
+  if (isRecordTooLarge(text)) return { rua, validRua, findings: [recordTooLargeFinding('TLS_RPT_RECORD_TOO_LARGE', 'TLS-RPT record', text.length, RFC)] };
+  const rest = trimBlanksStart(trimBlanksEnd(text.slice('v=TLSRPTv1'.length)));
+  if (rest !== '' && !rest.startsWith(';')) {
     findings.push(syntaxFault(`The record "${text}" has no ";" after "v=TLSRPTv1", so senders cannot read it.`, domain));
     return { rua, validRua, findings };
   }
-  const body = rest.replace(/^[ \t]*;/, '').replace(/;[ \t]*$/, '');
+  // One trailing ";" (and the blanks before it, already trimmed) ends the record.
+  const body = rest.slice(1).replace(/;$/, '');
   const segments = body.trim() === '' ? [] : body.split(';');
   for (const raw of segments) {
     const segment = raw.trim();
