@@ -6,7 +6,7 @@ import { browserSuite } from './harness/suite';
 
 const { newPage } = browserSuite();
 
-const isPreferencePut = (r: Request) => r.method() === 'PUT' && /\/api\/user\/(timezone|date-format|currency)$/.test(r.url());
+const isPreferencePut = (r: Request) => r.method() === 'PUT' && /\/api\/user\/(?:timezone|date-format|currency)$/.test(r.url());
 
 describe('settings', () => {
   it("saves the preferences in parallel, skips the 'Already set' ones and reports the currency lock", async () => {
@@ -66,9 +66,6 @@ describe('settings', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe(user.email);
     expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
     await captureScreen(page, 'settings-account');
-    await page.getByRole('button', { name: 'Delete Account' }).click();
-    await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete Account' }).click();
-    await page.waitForURL('**/login');
-    expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull();
+    // Saving the profile, the password, the export and deletion: account-settings.e2e.ts.
   });
 });
