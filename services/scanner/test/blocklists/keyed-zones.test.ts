@@ -103,6 +103,11 @@ describe('a block list reached with a key', () => {
       { name: 'Spamhaus DBL (DQS)', zone: '<redacted>.dbl.dq.spamhaus.net', status: 'listed' },
     ]);
     expect(details.findings?.filter((x) => x.code === 'BLACKLIST_LIST_DEGRADED').map((x) => x['zone'])).toEqual(['<redacted>.lapsed.dq.example']);
+    // Messages name a keyed list by its name alone: its zone would only read "<redacted>".
+    expect(details.findings?.find((x) => x.code === 'BLACKLIST_IP_LISTED')?.message).toBe(
+      `${MX_IP} (MX mx.${DOMAIN}) is listed on Spamhaus ZEN (DQS) (answer 127.0.0.2): SBL: known spam source or operation — https://check.spamhaus.org/sbl/query/SBL2.`,
+    );
+    expect(details.findings?.find((x) => x.code === 'BLACKLIST_LIST_DEGRADED')?.message).toMatch(/^lapsed\.dq\.example could not be checked for 2 queries: the list fails its own test points/);
     expect(JSON.stringify(checks)).not.toContain(KEY);
 
     // The alerts, by list and target: their condition keys use the list's id, which a new key leaves unchanged.

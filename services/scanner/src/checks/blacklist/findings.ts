@@ -3,6 +3,7 @@ import type { Finding } from '@sendwell/contracts';
 import type { MailHosts } from './mail-hosts.js';
 import type { UnknownReason } from './query.js';
 import type { IpResult, Listing, Tally, UnansweredList } from './tally.js';
+import type { DnsblZone } from './zones.js';
 
 /** The info finding for a list that could not give an answer, by why. */
 const UNKNOWN_CODES: Record<UnknownReason, string> = {
@@ -24,6 +25,15 @@ export function blacklistFindings(domain: string, hosts: MailHosts, tally: Tally
   ];
 }
 
+/**
+ * A list as a message names it: "Name (zone, note)". A list reached with a key goes by its name alone:
+ * its zone could only be shown redacted, which tells the reader nothing.
+ */
+function listName(zone: DnsblZone, note?: string): string {
+  const inside = [zone.keyed ? null : zone.zone, note].filter(Boolean).join(', ');
+  return inside ? `${zone.name} (${inside})` : zone.name;
+}
+
 /** "meaning — reason" for a finding's message, empty when the list gave neither. */
 function listingDetail(listing: Listing): string {
   return [listing.meaning, listing.reason].filter(Boolean).join(' — ');
@@ -35,7 +45,7 @@ function ipListedFinding(listing: Listing, ip: string, source: string): Finding 
   return {
     code: 'BLACKLIST_IP_LISTED',
     severity: 'error',
-    message: `${ip} (${source}) is listed on ${zone.name} (${zone.zone}, answer ${codes.join(', ')})${detail ? `: ${detail}` : ''}.`,
+    message: `${ip} (${source}) is listed on ${listName(zone, `answer ${codes.join(', ')}`)}${detail ? `: ${detail}` : ''}.`,
     rfc: isIP(ip) === 6 ? 'RFC 5782 §2.4' : 'RFC 5782 §2.1',
     recommendation: `Find and stop the cause (compromised account, open relay, bad list hygiene), then request removal${removalUrl ? ` at ${removalUrl}` : ` from ${zone.name}`}.`,
     ip,
@@ -53,7 +63,7 @@ function domainListedFinding(listing: Listing, domain: string): Finding {
   return {
     code: 'BLACKLIST_DOMAIN_LISTED',
     severity: 'error',
-    message: `${domain} is listed on ${zone.name} (${zone.zone}, answer ${codes.join(', ')})${detail ? `: ${detail}` : ''}.`,
+    message: `${domain} is listed on ${listName(zone, `answer ${codes.join(', ')}`)}${detail ? `: ${detail}` : ''}.`,
     rfc: 'RFC 5782 §2.2',
     recommendation: `Check the domain's web site and mail for compromise or abuse, then request removal${removalUrl ? ` at ${removalUrl}` : ` from ${zone.name}`}.`,
     list: zone.name,
@@ -68,7 +78,7 @@ function unansweredFinding({ zone, text, count, reason }: UnansweredList): Findi
   return {
     code: UNKNOWN_CODES[reason],
     severity: 'info',
-    message: `${zone.name} (${zone.zone}) could not be checked${count > 1 ? ` for ${count} queries` : ''}: ${text}. It is reported as unknown, not listed.`,
+    message: `${listName(zone)} could not be checked${count > 1 ? ` for ${count} queries` : ''}: ${text}. It is reported as unknown, not listed.`,
     rfc: reason === 'degraded' ? 'RFC 5782 §5' : 'RFC 5782 §2.1',
     recommendation:
       reason === 'refused' && (zone.access === 'free-registration' || zone.access === 'free-noncommercial')

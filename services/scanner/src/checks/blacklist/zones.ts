@@ -69,7 +69,10 @@ export interface DnsblZone {
    * "TEST"; some operators document their own). IP lists always use 127.0.0.2.
    */
   testDomain?: string;
-  /** Reached only with the customer's key in front of the zone (`<key>.zen.dq.spamhaus.net`); never a default. */
+  /**
+   * In the catalogue: reached only with the customer's key in front of the zone (`<key>.zen.dq.spamhaus.net`),
+   * so never a default. On a configured list: its query zone holds a key.
+   */
   keyed?: boolean;
 }
 
@@ -587,7 +590,7 @@ export function dnsblZone(spec: DnsblZoneSpec | string, kind: DnsblKind): DnsblZ
           ipv6: true,
           access: 'free',
         };
-  const configuredList: DnsblZone = { ...base, zone: redactedZone(keyed), queryZone: queryZone(keyed) };
+  const configuredList: DnsblZone = { ...base, zone: redactedZone(keyed), queryZone: queryZone(keyed), keyed: keyed.key !== null };
   return listedCodes ? { ...configuredList, listedCodes, otherAnswers: 'refused' } : configuredList;
 }
 
