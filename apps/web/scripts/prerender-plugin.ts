@@ -23,7 +23,8 @@ const ENTRY = 'src/prerender.tsx';
 const PRERENDERED_DIR = 'prerendered';
 const EMPTY_ROOT = '<div id="root"></div>';
 const TITLE = /<title>[^<]*<\/title>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
+// The blanks before each link go with it; (?<!\s) starts the match only at the first of them (linear).
+const MODULE_PRELOAD = /(?<!\s)\s*<link rel="modulepreload"[^>]*>/g;
 
 /** `/` → `index.html`, `/login` → `login.html`: the gateway maps them back the same way. */
 function prerenderedFileName(path: string): string {

@@ -16,7 +16,7 @@ export async function waitForMail(mailboxUrl: string, to: string, subject: RegEx
 
 /** The first link in a mail that points at `path` on the app (e.g. /verify-email). */
 export function linkFromMail(mail: MailSummary, path: string): string {
-  const match = new RegExp(`https?://[^\\s"'<>]+${path.replace(/[/]/g, '\\/')}\\?token=[^\\s"'<>]+`).exec(`${mail.text}\n${mail.html}`);
+  const match = new RegExp(`https?://[^\\s"'<>]+${path.replace(/\//g, '\\/')}\\?token=[^\\s"'<>]+`).exec(`${mail.text}\n${mail.html}`);
   if (!match) throw new Error(`No ${path} link in the mail "${mail.subject}"`);
   return match[0].replace(/&amp;/g, '&');
 }

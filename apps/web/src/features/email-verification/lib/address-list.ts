@@ -20,7 +20,7 @@ export function parseAddressList(text: string): AddressList {
   let duplicates = 0;
   let overLimit = 0;
   for (const raw of text.split(/[\s,;]+/)) {
-    const cell = raw.replace(/^["'<(]+|["'>)]+$/g, '').trim();
+    const cell = unwrapped(raw).trim();
     if (!cell.includes('@')) continue;
     const key = cell.toLowerCase();
     if (seen.has(key)) {
@@ -32,6 +32,18 @@ export function parseAddressList(text: string): AddressList {
     else emails.push(cell);
   }
   return { emails, duplicates, overLimit };
+}
+
+const OPENERS = new Set(['"', "'", '<', '(']);
+const CLOSERS = new Set(['"', "'", '>', ')']);
+
+/** A cell without the quotes and brackets around it ("<a@b.c>"): a scan from each end, as /[…]+$/ is quadratic on a long run. */
+function unwrapped(raw: string): string {
+  let start = 0;
+  let end = raw.length;
+  while (start < end && OPENERS.has(raw.charAt(start))) start += 1;
+  while (end > start && CLOSERS.has(raw.charAt(end - 1))) end -= 1;
+  return raw.slice(start, end);
 }
 
 /** A CSV cell: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet never runs it as a formula. */

@@ -31,7 +31,7 @@ function isSpfNode(value: unknown): value is SpfNode {
 }
 
 const domainsUnder = (node: SpfNode): string[] => [node.domain, ...node.children.flatMap(domainsUnder)];
-const LOOKUP_TERM = /^[+~?-]?(include|a|mx|ptr|exists)(?=[:/]|$)/i;
+const LOOKUP_TERM = /^[+~?-]?(?:include|a|mx|ptr|exists)(?=[:/]|$)/i;
 
 /**
  * The record to publish. Terms that still make sense are kept in order; `ptr` goes (RFC 7208 §5.5);
@@ -50,8 +50,8 @@ export function suggestSpf(domain: string, details: SpfDetails | undefined, mx: 
   const terms = current.trim().split(/\s+/).slice(1);
   const all = terms.find((t) => /^[+~?-]?all$/i.test(t));
   const hard = all?.toLowerCase() === '-all';
-  let kept = terms.filter((t) => !/^[+~?-]?all$/i.test(t) && !/^[+~?-]?ptr(:|$)/i.test(t));
-  if (terms.some((t) => /^[+~?-]?ptr(:|$)/i.test(t))) notes.push('Removed ptr: it is slow, unreliable and deprecated (RFC 7208 §5.5).');
+  let kept = terms.filter((t) => !/^[+~?-]?all$/i.test(t) && !/^[+~?-]?ptr(?::|$)/i.test(t));
+  if (terms.some((t) => /^[+~?-]?ptr(?::|$)/i.test(t))) notes.push('Removed ptr: it is slow, unreliable and deprecated (RFC 7208 §5.5).');
   if (all && !/^[~-]all$/i.test(all)) notes.push(`Replaced ${all} with ~all: ${all} lets anyone send as ${domain}.`);
   if (!all && !kept.some((t) => /^redirect=/i.test(t))) notes.push('Added ~all: without it, mail from anyone else is neither passed nor failed.');
   kept = [...new Set(kept)];

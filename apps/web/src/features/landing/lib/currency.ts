@@ -21,8 +21,8 @@ const CANADIAN_ZONES = new Set([
 
 function isUsZone(zone: string): boolean {
   return (
-    /^America\/(New_York|Chicago|Denver|Los_Angeles|Phoenix|Anchorage|Detroit|Boise|Juneau|Sitka|Yakutat|Nome|Metlakatla|Adak|Menominee)$/.test(zone) ||
-    /^America\/(Indiana|Kentucky|North_Dakota)\//.test(zone) ||
+    /^America\/(?:New_York|Chicago|Denver|Los_Angeles|Phoenix|Anchorage|Detroit|Boise|Juneau|Sitka|Yakutat|Nome|Metlakatla|Adak|Menominee)$/.test(zone) ||
+    /^America\/(?:Indiana|Kentucky|North_Dakota)\//.test(zone) ||
     zone === 'Pacific/Honolulu' ||
     zone.startsWith('US/')
   );
