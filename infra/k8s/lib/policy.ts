@@ -9,7 +9,9 @@
  *   literal value, no credentials inside a URL, no Stripe key; secrets are secretKeyRefs to the
  *   documented keys of `sendwell-secrets`;
  * - every container runs as non-root, read-only root filesystem, no privilege escalation, every
- *   capability dropped, with CPU and memory requests and limits; production images are pinned;
+ *   capability dropped, with CPU and memory requests and limits; every image names a version (a tag
+ *   other than `latest`, or a digest);
+ * - ingress is denied by default and each service admits only its callers (network-policies.ts);
  * - the KEDA trigger reads the scan queue's waiting list under the services' QUEUE_PREFIX (the key
  *   as BullMQ names it), from an address the scanner's spec carries, with a TriggerAuthentication
  *   that exists, and its Deployment leaves `replicas` to KEDA;
@@ -18,6 +20,7 @@
  */
 import { QueueName } from '@sendwell/contracts';
 import { QueueKeys } from 'bullmq';
+import { checkNetworkPolicies } from './network-policies.js';
 import { objectId, splitImage, type K8sObject } from './objects.js';
 import { FIELD_STAND_INS, SECRET_NAME, SECRET_STAND_INS, SERVICES, type EnvSource, type ServiceSettings } from './services.js';
 
@@ -27,7 +30,7 @@ export interface Problem {
 }
 
 export interface PolicyOptions {
-  /** The production overlay: pinned images, the scanner scaled by KEDA. */
+  /** The production overlay: the scanner scaled by KEDA. */
   production: boolean;
 }
 
@@ -229,9 +232,9 @@ export function checkPolicy(objects: K8sObject[], options: PolicyOptions): Probl
         for (const resource of ['cpu', 'memory']) if (c.resources?.[kind]?.[resource] === undefined) add(where, `${name}: no ${resource} ${kind.slice(0, -1)}`);
       }
       if (!c.image) add(where, `${name}: no image`);
-      else if (options.production) {
+      else {
         const { tag } = splitImage(c.image);
-        if (!c.image.includes('@') && (tag === undefined || tag === 'latest')) add(where, `${name}: image ${c.image} is not pinned (set a tag in overlays/production images)`);
+        if (!c.image.includes('@') && (tag === undefined || tag === 'latest')) add(where, `${name}: image ${c.image} names no version (set newTag in base/kustomization.yaml images)`);
       }
     }
   }
@@ -282,6 +285,7 @@ export function checkPolicy(objects: K8sObject[], options: PolicyOptions): Probl
   for (const [protocol, port] of [['UDP', 53], ['TCP', 53], ['TCP', 25], ['TCP', 443]] as const) {
     if (!allows(protocol, port)) add('NetworkPolicy/scanner-egress', `the scanner's egress does not allow ${protocol} ${port}`);
   }
+  problems.push(...checkNetworkPolicies(objects, settingsOf));
   const migrate = objects.find((o) => o.kind === 'Job' && o.metadata.labels?.['app.kubernetes.io/component'] === 'migration');
   if (!migrate) add('Job/migrate', 'missing: the migration Job (component=migration)');
   else {

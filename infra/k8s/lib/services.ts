@@ -29,6 +29,11 @@ export interface ServiceSettings {
 
 export interface ServiceSpec {
   name: string;
+  /**
+   * The Deployments that open connections to this service's PORT, the only pods its NetworkPolicy may
+   * admit (network-policies.ts). The gateway's callers are the Ingress controller's, outside the namespace.
+   */
+  callers: string[];
   /** Parses an environment the way the service does at start (throws naming a bad setting). */
   settings(env: EnvSource): ServiceSettings;
 }
@@ -42,16 +47,19 @@ const plain = (load: (env: EnvSource) => { HOST: string; PORT: number; QUEUE_PRE
 export const SERVICES: ServiceSpec[] = [
   {
     name: 'gateway',
+    callers: [],
     settings(env) {
       const parsed = loadGatewayEnv(env);
       return { HOST: parsed.HOST, PORT: parsed.PORT, QUEUE_PREFIX: parsed.QUEUE_PREFIX, NODE_ENV: parsed.NODE_ENV, readyPort: parsed.INTERNAL_PORT, readyHost: parsed.INTERNAL_HOST };
     },
   },
-  { name: 'auth', settings: plain(loadAuthEnv) },
-  { name: 'domains', settings: plain(loadDomainsEnv) },
-  { name: 'billing', settings: plain(loadBillingEnv) },
-  { name: 'reports', settings: plain(loadReportsEnv) },
-  { name: 'scanner', settings: plain(loadScannerEnv) },
+  { name: 'auth', callers: ['gateway'], settings: plain(loadAuthEnv) },
+  { name: 'domains', callers: ['gateway'], settings: plain(loadDomainsEnv) },
+  // Auth ends an account's billing before deleting it (BILLING_URL).
+  { name: 'billing', callers: ['gateway', 'auth'], settings: plain(loadBillingEnv) },
+  { name: 'reports', callers: ['gateway'], settings: plain(loadReportsEnv) },
+  // The gateway reads the block lists' self-tests for the statistics page.
+  { name: 'scanner', callers: ['gateway'], settings: plain(loadScannerEnv) },
 ];
 
 /**

@@ -101,7 +101,7 @@ describe('validate.ts on broken copies of the manifests', () => {
 
   it('passes the unbroken copy', () => {
     const { code, out } = runBroken('base/config.yaml', (t) => t.replace('LOG_LEVEL: info', 'LOG_LEVEL: warn'));
-    expect(out).toMatch(/overlays\/production: 23 objects .*: valid/);
+    expect(out).toMatch(/overlays\/production: 30 objects .*: valid/);
     expect(code).toBe(0);
   });
 });
@@ -169,7 +169,7 @@ describe('the rules, on rendered objects', () => {
     ]);
   });
 
-  it('wants every container locked down, with requests and limits, and pinned images in production', () => {
+  it('wants every container locked down, with requests and limits, and a versioned image', () => {
     const objects = production();
     const migrate = find(objects, 'Job', 'migrate').spec.template.spec.containers[0];
     migrate.securityContext.readOnlyRootFilesystem = false;
@@ -177,7 +177,7 @@ describe('the rules, on rendered objects', () => {
     delete migrate.resources.limits.memory;
     container(objects, 'reports').image = 'registry.example.com/sendwell/reports:latest';
     expect(messages(objects)).toEqual([
-      'apps/v1/Deployment/sendwell/reports: container reports: image registry.example.com/sendwell/reports:latest is not pinned (set a tag in overlays/production images)',
+      'apps/v1/Deployment/sendwell/reports: container reports: image registry.example.com/sendwell/reports:latest names no version (set newTag in base/kustomization.yaml images)',
       'batch/v1/Job/sendwell/migrate: container migrate: readOnlyRootFilesystem must be true',
       'batch/v1/Job/sendwell/migrate: container migrate: capabilities must drop ALL',
       'batch/v1/Job/sendwell/migrate: container migrate: no memory limit',
@@ -185,7 +185,7 @@ describe('the rules, on rendered objects', () => {
   });
 
   it('wants the scanner to reach DNS, SMTP and HTTPS, and the budgets and Ingress in place', () => {
-    const objects = production().filter((o) => !['NetworkPolicy', 'PodDisruptionBudget', 'Ingress'].includes(o.kind));
+    const objects = production().filter((o) => !['PodDisruptionBudget', 'Ingress'].includes(o.kind) && o.metadata.name !== 'scanner-egress');
     expect(messages(objects)).toEqual([
       'PodDisruptionBudget/gateway: missing: no budget selects the gateway pods',
       'PodDisruptionBudget/scanner: missing: no budget selects the scanner pods',
@@ -194,6 +194,62 @@ describe('the rules, on rendered objects', () => {
       "NetworkPolicy/scanner-egress: the scanner's egress does not allow TCP 53",
       "NetworkPolicy/scanner-egress: the scanner's egress does not allow TCP 25",
       "NetworkPolicy/scanner-egress: the scanner's egress does not allow TCP 443",
+    ]);
+  });
+
+  it('refuses an untagged image in base too, and takes a digest as a version', () => {
+    const objects = renderWithKustomize(join(ROOT, 'base'));
+    container(objects, 'auth').image = 'sendwell/auth';
+    container(objects, 'domains').image = 'sendwell/domains@sha256:' + 'a'.repeat(64);
+    expect(validateObjects(objects, { production: false }).map((p) => `${p.object}: ${p.message}`)).toEqual([
+      'apps/v1/Deployment/sendwell/auth: container auth: image sendwell/auth names no version (set newTag in base/kustomization.yaml images)',
+    ]);
+  });
+});
+
+describe('the network policies', () => {
+  const policy = (objects: K8sObject[], name: string) => find(objects, 'NetworkPolicy', name).spec;
+
+  it('fail without them: no default deny, and no service admits its callers', () => {
+    const objects = production().filter((o) => o.kind !== 'NetworkPolicy' || o.metadata.name === 'scanner-egress');
+    expect(messages(objects)).toEqual([
+      'NetworkPolicy/default-deny-ingress: missing: no policy denies ingress to every pod of the namespace by default',
+      "NetworkPolicy/gateway-ingress: missing: no policy admits gateway's callers to its port 3000",
+      "NetworkPolicy/auth-ingress: missing: no policy admits auth's callers to its port 3001",
+      "NetworkPolicy/domains-ingress: missing: no policy admits domains's callers to its port 3002",
+      "NetworkPolicy/billing-ingress: missing: no policy admits billing's callers to its port 3003",
+      "NetworkPolicy/reports-ingress: missing: no policy admits reports's callers to its port 3004",
+      "NetworkPolicy/scanner-ingress: missing: no policy admits scanner's callers to its port 3005",
+    ]);
+  });
+
+  it('admit only the gateway (and auth to billing) in the namespace, on the service port alone', () => {
+    const objects = production();
+    policy(objects, 'auth-ingress').ingress[0].from.push({ namespaceSelector: { matchLabels: { team: 'other' } } });
+    policy(objects, 'billing-ingress').ingress[0].from.push({ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'reports' } } });
+    policy(objects, 'reports-ingress').ingress[0].from = [{ podSelector: {} }];
+    delete policy(objects, 'domains-ingress').ingress[0].ports;
+    policy(objects, 'scanner-ingress').ingress.push({ ports: [{ port: 3005 }] });
+    const at = (name: string) => `networking.k8s.io/v1/NetworkPolicy/sendwell/${name}`;
+    expect(messages(objects)).toEqual([
+      `${at('auth-ingress')}: auth: admits peers outside the namespace (ipBlock or namespaceSelector): only its callers in the namespace may reach it`,
+      `${at('domains-ingress')}: admits every port of domains: name its PORT 3002 alone`,
+      `${at('billing-ingress')}: billing: admits reports, which never calls it (callers: gateway, auth)`,
+      `${at('reports-ingress')}: reports: admits every pod of the namespace`,
+      `${at('scanner-ingress')}: admits every source to scanner`,
+    ]);
+  });
+
+  it('let only the Ingress controller reach the gateway, and never its internal listener', () => {
+    const objects = production();
+    const rule = policy(objects, 'gateway-ingress').ingress[0];
+    rule.ports.push({ protocol: 'TCP', port: 3010 });
+    rule.from.push({ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'scanner' } } }, { ipBlock: { cidr: '0.0.0.0/0' } }, { ipBlock: { cidr: '192.0.2.0/24' } });
+    const at = 'networking.k8s.io/v1/NetworkPolicy/sendwell/gateway-ingress';
+    expect(messages(objects)).toEqual([
+      `${at}: admits port 3010 of gateway, whose PORT is 3000 (its internal listener)`,
+      `${at}: gateway: admits pods that are not the Ingress controller's: name its namespace with namespaceSelector labels`,
+      `${at}: gateway: admits every address (0.0.0.0/0): name the load balancer's`,
     ]);
   });
 });
