@@ -256,4 +256,13 @@ describe('blacklistCheck', () => {
     ]);
     expect(result.status).toBe('valid');
   });
+
+  it('keeps a list key out of the error of a question that cannot be asked', async () => {
+    // A domain of 240 characters: under a keyed domain list the name asked is over 253, which the resolver refuses, quoting it.
+    const longDomain = `${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(53)}.test`;
+    const key = 's3cr3tkey0123456789';
+    const failure = blacklistCheck(checkContext(longDomain, dns, { dnsTimeoutMs: 300, config: { dnsblDomainZones: [`${key}.dbl.dq.spamhaus.net`] } }));
+    await expect(failure).rejects.toThrow('the question to Spamhaus DBL (DQS) failed (RangeError)');
+    await expect(failure).rejects.not.toThrow(key);
+  });
 });
