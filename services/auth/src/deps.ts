@@ -50,7 +50,14 @@ export function createDeps(env: Env, logger: Logger): Deps {
   const loginThrottle = new LoginThrottle(
     // Under QUEUE_PREFIX (no queue has this name), so every test, bench and e2e stack has keys of its own.
     new LoginAttemptRepository(redis, `${env.QUEUE_PREFIX}:login-throttle`),
-    { limit: env.LOGIN_FAILURE_LIMIT, windowMs: env.LOGIN_FAILURE_WINDOW, baseDelayMs: 1_000, maxDelayMs: env.LOGIN_BACKOFF_MAX },
+    {
+      limit: env.LOGIN_FAILURE_LIMIT,
+      // Every network the account never signed in from, together: a guesser spread over many is still slowed.
+      unknownNetworksLimit: 4 * env.LOGIN_FAILURE_LIMIT,
+      windowMs: env.LOGIN_FAILURE_WINDOW,
+      baseDelayMs: 1_000,
+      maxDelayMs: env.LOGIN_BACKOFF_MAX,
+    },
     env.JWT_SECRET,
     logger.child({ module: 'LoginThrottle' }),
   );

@@ -137,11 +137,11 @@ export class AuthService {
 
   async login(input: LoginInput, client: ClientInfo): Promise<SignedIn> {
     // Before anything is read: a locked account answers 429 alike whether or not it exists.
-    await this.loginThrottle.enter(input.email);
+    await this.loginThrottle.enter(input.email, client.ip);
     const user = await this.users.findByEmailWithSecrets(input.email);
     const ok = user ? await this.hasher.verify(user.passwordHash, input.password) : await this.hasher.verifyNobody(input.password);
     if (!user || !ok) throw unauthorized(INVALID_CREDENTIALS);
-    await this.loginThrottle.succeeded(input.email);
+    await this.loginThrottle.succeeded(input.email, client.ip);
 
     if (this.options.requireEmailVerification && !user.emailVerified) {
       await this.resendVerificationIfDue(user);

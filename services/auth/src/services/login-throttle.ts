@@ -2,14 +2,19 @@ import { createHmac } from 'node:crypto';
 import { loginThrottledMessage } from '@sendwell/contracts';
 import { rateLimited, type Logger } from '@sendwell/server-kit';
 import type { LoginAttemptRepository, LoginBackoff } from '../repositories/login-attempt.repository.js';
+import { clientNetwork } from './client-network.js';
 
 const WARN_EVERY_MS = 60_000;
 
 /**
  * Slows password guessing against one account, however many addresses it comes from (the gateway
- * limits per address only). Every attempt counts, for unknown emails too, so the answer never shows
- * whether an account exists; a successful sign-in clears the count. The check runs before the password
- * hash is read, so a locked account costs no argon2 work and tells nothing about the password.
+ * limits per address only), without letting a stranger lock the owner out. Attempts count per account
+ * and client network (`clientNetwork`: a /24 or /56): a network the account signed in from before has
+ * a bucket of its own, so failures elsewhere never delay the owner there; every other network counts
+ * in its own bucket and in one shared by all unknown networks, which caps guessing spread over many.
+ * Every attempt counts, for unknown emails too, so the answer never shows whether an account exists; a
+ * successful sign-in clears its network's count. The check runs before the password hash is read, so
+ * a locked account costs no argon2 work and tells nothing about the password.
  * Redis trouble never blocks a sign-in: the throttle fails open and logs a warning (at most once a minute).
  */
 export class LoginThrottle {
@@ -18,16 +23,20 @@ export class LoginThrottle {
   constructor(
     private readonly attempts: LoginAttemptRepository,
     private readonly backoff: LoginBackoff,
-    /** Keys the email digest, so a copy of Redis cannot be matched against a list of addresses. */
+    /** Keys the email and network digests, so a copy of Redis cannot be matched against a list of addresses. */
     private readonly digestKey: string,
     private readonly logger: Logger,
   ) {}
 
-  /** Counts an attempt on `email`; throws 429 RATE_LIMITED with Retry-After while the account is locked. */
-  async enter(email: string): Promise<void> {
+  /**
+   * Counts an attempt on `email` from `ip` (Fastify's `request.ip`; none, as in a re-authentication
+   * inside a session, counts as an unknown network); throws 429 RATE_LIMITED with Retry-After while
+   * its bucket is locked.
+   */
+  async enter(email: string, ip: string | null = null): Promise<void> {
     let lockedMs: number;
     try {
-      lockedMs = await this.attempts.attempt(this.digest(email), this.backoff);
+      lockedMs = await this.attempts.attempt(...this.digests(email, ip), this.backoff);
     } catch (err) {
       this.warn(err);
       return;
@@ -38,17 +47,19 @@ export class LoginThrottle {
     }
   }
 
-  /** The right password was given: the account starts afresh. */
-  async succeeded(email: string): Promise<void> {
+  /** The right password was given: its network starts afresh and is known to the account from now on. */
+  async succeeded(email: string, ip: string | null = null): Promise<void> {
     try {
-      await this.attempts.clear(this.digest(email));
+      await this.attempts.succeeded(...this.digests(email, ip), new Date());
     } catch (err) {
       this.warn(err);
     }
   }
 
-  private digest(email: string): string {
-    return createHmac('sha256', this.digestKey).update(email.trim().toLowerCase()).digest('base64url');
+  /** Both digests of one attempt: the account's (its email in any case) and the client network's. */
+  private digests(email: string, ip: string | null): [account: string, network: string] {
+    const digest = (value: string) => createHmac('sha256', this.digestKey).update(value).digest('base64url');
+    return [digest(email.trim().toLowerCase()), digest(`network:${clientNetwork(ip)}`)];
   }
 
   private warn(err: unknown): void {
