@@ -31,12 +31,14 @@ export class OutboundError extends Error {
 }
 
 const ANSWER_LIMIT = 64 * 1024;
+const USER_AGENT = 'Sendwell-Notify/1.0';
 
 /**
- * HTTP requests to addresses taken from user data (webhooks, chat and on-call integrations): every
- * connection goes through the outbound guard after DNS resolution (the lookup hands the socket only
- * vetted addresses, so a name that resolves to 10.0.0.5 is refused at connect time, every time), no
- * redirect is followed, and answers are read only up to 64 KB.
+ * HTTP requests to addresses taken from user data (webhooks, chat and on-call integrations) or from
+ * another party's answers (Stripe's invoice PDF links): every connection goes through the outbound
+ * guard after DNS resolution (the lookup hands the socket only vetted addresses, so a name that
+ * resolves to 10.0.0.5 is refused at connect time, every time), no redirect is followed, and answers
+ * are read only up to 64 KB (a `download` up to the size it is given).
  */
 export class OutboundHttp {
   private readonly agent: Agent;
@@ -89,13 +91,49 @@ export class OutboundHttp {
     return this.send('GET', rawUrl, undefined, headers);
   }
 
+  /**
+   * A file fetched whole (an invoice's PDF): refused with an OutboundError past `maxBytes` (by its
+   * declared length before any byte is read, else once the body passes it) and for any status but
+   * 2xx, a redirect included: the guard vetted this URL's host, not the one a Location names.
+   */
+  async download(rawUrl: string, maxBytes: number): Promise<{ contentType: string | null; body: Buffer }> {
+    const url = this.check(rawUrl);
+    try {
+      const answer = await request(url, { method: 'GET', headers: { 'user-agent': USER_AGENT }, dispatcher: this.agent, signal: AbortSignal.timeout(this.options.timeoutMs) });
+      // dump() reads a little and closes, with its own error listener (a bare destroy() would emit an unhandled abort).
+      if (answer.statusCode < 200 || answer.statusCode > 299) {
+        await answer.body.dump();
+        const redirect = answer.statusCode >= 300 && answer.statusCode < 400 ? ' (redirects are not followed)' : '';
+        throw new OutboundError(`the server answered ${answer.statusCode}${redirect}`, answer.statusCode < 500);
+      }
+      if (Number(answer.headers['content-length']) > maxBytes) {
+        await answer.body.dump();
+        throw new OutboundError(`the file is larger than ${maxBytes} bytes`, true);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of answer.body as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > maxBytes) {
+          answer.body.destroy();
+          throw new OutboundError(`the file is larger than ${maxBytes} bytes`, true);
+        }
+        chunks.push(chunk);
+      }
+      const contentType = answer.headers['content-type'];
+      return { contentType: typeof contentType === 'string' ? contentType : null, body: Buffer.concat(chunks) };
+    } catch (error) {
+      throw toOutboundError(error);
+    }
+  }
+
   private async send(method: 'GET' | 'POST' | 'PUT', rawUrl: string, body: string | undefined, headers: Record<string, string>): Promise<OutboundAnswer> {
     const url = this.check(rawUrl);
     try {
       const answer = await request(url, {
         method,
         body,
-        headers: { 'user-agent': 'Sendwell-Notify/1.0', ...headers },
+        headers: { 'user-agent': USER_AGENT, ...headers },
         dispatcher: this.agent,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });

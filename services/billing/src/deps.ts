@@ -1,7 +1,7 @@
 import { createDb, type Database } from '@sendwell/db';
-import { createMailer, type Logger, type Mailer } from '@sendwell/server-kit';
+import { createMailer, OutboundHttp, type Logger, type Mailer } from '@sendwell/server-kit';
 import type Stripe from 'stripe';
-import type { Env } from './env.js';
+import { STRIPE_API, type Env } from './env.js';
 import { AccountClosureService } from './services/account-closure.service.js';
 import { EntitlementService } from './services/entitlement.service.js';
 import { InvoiceService } from './services/invoice.service.js';
@@ -9,6 +9,7 @@ import { SubscriptionService } from './services/subscription.service.js';
 import { WebhookService } from './services/webhook.service.js';
 import { PriceBook } from './stripe/catalogue.js';
 import { createStripe } from './stripe/client.js';
+import { InvoicePdfSource } from './stripe/invoice-pdf.js';
 
 export interface Deps {
   env: Env;
@@ -40,7 +41,15 @@ export function createDeps(env: Env, logger: Logger): Deps {
   const prices = new PriceBook(stripe, logger.child({ module: 'PriceBook' }));
   const entitlements = new EntitlementService(db, stripe, logger.child({ module: 'EntitlementService' }));
   const subscriptions = new SubscriptionService(db, stripe, prices, entitlements, logger.child({ module: 'SubscriptionService' }));
-  const invoices = new InvoiceService(db, stripe, new URL(env.STRIPE_API_URL).origin, logger.child({ module: 'InvoiceService' }));
+  // The one outbound call to an address from another party's answer: an invoice's PDF link. The
+  // stand-in (on loopback; production allows Stripe's API only) is reached like Stripe would be.
+  const outbound = new OutboundHttp({
+    policy: { allowLoopback: env.ALLOW_LOOPBACK_TARGETS || env.STRIPE_API_URL !== STRIPE_API },
+    timeoutMs: 20_000,
+    httpsOnly: env.NODE_ENV === 'production',
+  });
+  const invoicePdfs = new InvoicePdfSource(outbound, new URL(env.STRIPE_API_URL).origin, logger.child({ module: 'InvoicePdfSource' }));
+  const invoices = new InvoiceService(db, stripe, invoicePdfs);
   const webhooks = new WebhookService(db, stripe, env.STRIPE_WEBHOOK_SECRET, entitlements, mailer, env.APP_URL, logger.child({ module: 'WebhookService' }));
   const accountClosure = new AccountClosureService(db, stripe, logger.child({ module: 'AccountClosureService' }));
   return {
@@ -52,6 +61,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     services: { subscriptions, webhooks, entitlements, invoices, accountClosure },
     async close() {
       mailer.close();
+      await outbound.close();
       await db.destroy();
     },
   };

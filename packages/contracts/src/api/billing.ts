@@ -64,6 +64,7 @@ export const invoiceIdParams = z.object({
 });
 export type InvoiceIdParams = z.infer<typeof invoiceIdParams>;
 export const INVOICE_NOT_FOUND_MESSAGE = 'Invoice not found';
+export const INVOICE_PDF_UNAVAILABLE_MESSAGE = 'The invoice PDF cannot be downloaded right now. Please open the invoice page instead.';
 
 /** GET /api/billing/history: invoices of the past 18 months, newest first. */
 export const billingHistoryAnswer = z.array(invoiceSchema);

@@ -1,26 +1,22 @@
 import {
   BILLING_HISTORY_MONTHS,
   INVOICE_NOT_FOUND_MESSAGE,
-  PAYMENTS_UNAVAILABLE_MESSAGE,
   invoiceFileName,
   type BillingHistoryAnswer,
 } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { notFound, upstreamUnavailable, type Logger } from '@sendwell/server-kit';
+import { notFound } from '@sendwell/server-kit';
 import type Stripe from 'stripe';
 import { BillingUserRepository } from '../repositories/billing-user.repository.js';
 import { retrieveOr404, withStripe } from '../stripe/errors.js';
-
-const PDF_TIMEOUT_MS = 20_000;
+import type { InvoicePdfSource } from '../stripe/invoice-pdf.js';
 
 /** The user's receipts: the history list and each invoice's PDF, only ever the user's own. */
 export class InvoiceService {
   constructor(
     private readonly db: Database,
     private readonly stripe: Stripe,
-    /** The Stripe API's origin: the stand-in serves its PDFs there; Stripe itself from *.stripe.com. */
-    private readonly stripeApiOrigin: string,
-    private readonly logger: Logger,
+    private readonly pdfs: InvoicePdfSource,
   ) {}
 
   private async customerOf(userId: number): Promise<string | null> {
@@ -62,7 +58,8 @@ export class InvoiceService {
 
   /**
    * GET /api/billing/invoices/{id}/pdf. The browser cannot fetch Stripe's PDF link itself (the page's
-   * CSP and Stripe's CORS forbid it), so the server does, for the invoice's owner only, and only from Stripe.
+   * CSP and Stripe's CORS forbid it), so the server does, for the invoice's owner only, and only from
+   * Stripe (`InvoicePdfSource`).
    */
   async pdf(userId: number, invoiceId: string): Promise<{ fileName: string; pdf: Buffer }> {
     const customer = await this.customerOf(userId);
@@ -71,19 +68,7 @@ export class InvoiceService {
     const owner = typeof invoice.customer === 'string' ? invoice.customer : (invoice.customer?.id ?? null);
     if (owner !== customer || !invoice.invoice_pdf) throw notFound(INVOICE_NOT_FOUND_MESSAGE);
 
-    const url = new URL(invoice.invoice_pdf);
-    const fromStripe = (url.protocol === 'https:' && url.hostname.endsWith('.stripe.com')) || url.origin === this.stripeApiOrigin;
-    if (!fromStripe) throw new Error(`invoice ${invoice.id} has a PDF link outside Stripe (${url.host})`);
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: AbortSignal.timeout(PDF_TIMEOUT_MS) });
-    } catch (error) {
-      throw upstreamUnavailable(PAYMENTS_UNAVAILABLE_MESSAGE, error);
-    }
-    if (!res.ok) {
-      this.logger.warn({ invoice: invoice.id, status: res.status }, 'Stripe did not give the invoice PDF');
-      throw upstreamUnavailable(PAYMENTS_UNAVAILABLE_MESSAGE);
-    }
-    return { fileName: invoiceFileName({ number: invoice.number ?? null, id: invoice.id ?? invoiceId }), pdf: Buffer.from(await res.arrayBuffer()) };
+    const pdf = await this.pdfs.fetch(invoice.id ?? invoiceId, invoice.invoice_pdf);
+    return { fileName: invoiceFileName({ number: invoice.number ?? null, id: invoice.id ?? invoiceId }), pdf };
   }
 }
