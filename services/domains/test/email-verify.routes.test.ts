@@ -228,6 +228,28 @@ describe('POST /api/email-verify: the per-user limit', () => {
   });
 });
 
+describe('the email verification allowances under twenty requests at once', () => {
+  it('let exactly the allowance through, single and bulk, and refuse the rest with 429', async () => {
+    const limited = await startToolsHarness({
+      testDb: h.testDb,
+      env: { DNS_SERVERS: dns.url, EMAIL_VERIFY_RATE_LIMIT: '5', EMAIL_VERIFY_BULK_LIMIT: '10' },
+    });
+    try {
+      const as = await limited.login(await limited.factory.user('advanced'));
+      const statuses = async (url: string, payload: (i: number) => object) =>
+        (await Promise.all(Array.from({ length: 20 }, (_, i) => limited.app.inject({ method: 'POST', url, headers: as, payload: payload(i) })))).map((r) => r.statusCode);
+      const single = await statuses('/api/email-verify', (i) => ({ email: `s${i}@valid.test` }));
+      expect(single.filter((s) => s === 200)).toHaveLength(5);
+      expect(single.filter((s) => s === 429)).toHaveLength(15);
+      const bulk = await statuses('/api/email-verify/batch', (i) => ({ emails: [`b${i}@valid.test`] }));
+      expect(bulk.filter((s) => s === 200)).toHaveLength(10);
+      expect(bulk.filter((s) => s === 429)).toHaveLength(10);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('POST /api/email-verify/batch: the bulk mode', () => {
   const batch = (emails: unknown, as: Record<string, string>, harness = h) => harness.app.inject({ method: 'POST', url: '/api/email-verify/batch', headers: as, payload: { emails } });
 
