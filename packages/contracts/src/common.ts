@@ -15,7 +15,7 @@ export const idSchema = z.number({ error: INVALID_ID }).int(INVALID_ID).positive
  */
 export const idParamSchema = z
   .string({ error: INVALID_ID })
-  .regex(/^[0-9]+$/, INVALID_ID)
+  .regex(/^\d+$/, INVALID_ID)
   .transform(Number)
   .pipe(idSchema);
 

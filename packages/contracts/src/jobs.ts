@@ -80,7 +80,7 @@ export const sendAlertJob = z.object({ alertId: z.number().int().positive(), eve
 /** `email`, a service of the integrations list (`slack`, `pagerduty`, `constant contact`…) or `webhook:<id>`. */
 export const alertChannelSchema = z
   .string()
-  .regex(/^(email|slack|teams|discord|zapier|pagerduty|mailchimp|sendgrid|hubspot|constant contact|webhook:[1-9][0-9]*)$/, 'Unknown channel');
+  .regex(/^(email|slack|teams|discord|zapier|pagerduty|mailchimp|sendgrid|hubspot|constant contact|webhook:[1-9]\d*)$/, 'Unknown channel');
 export type AlertChannel = z.infer<typeof alertChannelSchema>;
 export const deliverAlertJob = sendAlertJob.extend({ channel: alertChannelSchema });
 export const sweepUnsentAlertsJob = z.object({});

@@ -43,7 +43,7 @@ export const usernameSchema = z
   .trim()
   .min(1, { error: messages.required, abort: true })
   .max(50, messages.usernameMax)
-  .regex(/^[A-Za-z0-9._-]+$/, messages.usernameChars);
+  .regex(/^[\w.-]+$/, messages.usernameChars);
 
 /*
  * Free text as users type it. Control characters (C0, DEL, C1) have no place in it, Postgres refuses

@@ -8,14 +8,14 @@ import pg from 'pg';
 const MAX_NAMED_STATEMENTS = 1_000;
 
 /** Statements whose plan is worth keeping: plain reads and writes, not DDL, `set`, `explain` or `copy`. */
-const DML = /^\s*(select|with|insert|update|delete)\b/i;
+const DML = /^\s*(?:select|with|insert|update|delete)\b/i;
 /**
  * `*` in a result list (`select *`, `"t".*`, `returning *`). A prepared statement keeps its result
  * columns; once a migration adds or drops a column, Postgres refuses to run it again ("cached plan
  * must not change result type"), so statements that take whatever columns exist stay unnamed.
  * `count(*)` is not matched; `a * b` is, which only leaves that statement unnamed.
  */
-const STAR_RESULT = /(^|[\s,.])\*/;
+const STAR_RESULT = /(?:^|[\s,.])\*/;
 
 /**
  * Names for statement texts, shared by every connection of the process: pg parses a named statement

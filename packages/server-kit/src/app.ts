@@ -33,7 +33,7 @@ export interface CreateAppOptions {
   validateResponses?: boolean;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * The request as Fastify logs it, minus the query string: links carry secrets there

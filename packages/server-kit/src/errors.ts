@@ -40,7 +40,7 @@ export const SERVICE_BUSY = 'The service is busy. Please try again in a moment.'
 export const serviceBusy = (cause?: unknown) => new AppError(ErrorCode.UpstreamUnavailable, SERVICE_BUSY, { retryAfterSeconds: 1 }, { cause });
 
 /** SQLSTATEs of a server that dropped or refused the connection: class 08 and 57P01–57P03 (shutdown, restart). */
-const CONNECTION_LOST_SQLSTATE = /^(08...|57P0[123])$/;
+const CONNECTION_LOST_SQLSTATE = /^(?:08...|57P0[123])$/;
 /** What pg and Node say when the socket itself went away under a query. */
 const CONNECTION_LOST_MESSAGES = ['Connection terminated unexpectedly', 'Connection terminated', 'Client has encountered a connection error and is not queryable'];
 

@@ -9,7 +9,7 @@ import type { Logger } from './logger.js';
 /** The mail settings of every service that sends mail (auth, billing). */
 export const mailEnvFields = {
   /** Origin of the web app, for the links in mail. */
-  APP_URL: z.string().url().default('http://localhost:3000').transform((v) => v.replace(/\/+$/, '')),
+  APP_URL: z.string().url().default('http://localhost:3000').transform((v) => v.replace(/(?<!\/)\/+$/, '')),
   /** smtp:// or smtps:// URL; unset, mail is written to MAIL_OUTBOX_DIR and logged. */
   SMTP_URL: z.string().url().refine((v) => /^smtps?:\/\//.test(v), 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Sendwell <no-reply@sendwell.local>'),

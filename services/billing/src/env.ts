@@ -22,10 +22,10 @@ const schema = baseEnvSchema
     PORT: envPort(3003),
     STRIPE_SECRET_KEY: z
       .string()
-      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)')
+      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_ key)')
       .optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_[A-Za-z0-9_]+$/, 'must be a webhook signing secret (whsec_…)').optional(),
-    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'must be a publishable key (pk_test_… or pk_live_…)').optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_…)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_\w+$/, 'must be a publishable key (pk_test_… or pk_live_…)').optional(),
     /** Where the Stripe API answers: Stripe's own when a secret key is set, else the local stand-in. */
     STRIPE_API_URL: z.string().url().optional(),
     ...mailEnvFields,
@@ -44,7 +44,7 @@ const schema = baseEnvSchema
     if (!env.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_PUBLISHABLE_KEY'], message: 'must be set to your Stripe publishable key in production' });
     }
-    if (env.STRIPE_API_URL !== undefined && env.STRIPE_API_URL.replace(/\/+$/, '') !== STRIPE_API) {
+    if (env.STRIPE_API_URL !== undefined && env.STRIPE_API_URL.replace(/(?<!\/)\/+$/, '') !== STRIPE_API) {
       ctx.addIssue({ code: 'custom', path: ['STRIPE_API_URL'], message: `must be ${STRIPE_API} in production (the stand-in takes no real payments)` });
     }
   })
@@ -53,7 +53,7 @@ const schema = baseEnvSchema
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY ?? DEV_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
     STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY ?? DEV_PUBLISHABLE_KEY,
-    STRIPE_API_URL: (env.STRIPE_API_URL ?? (env.STRIPE_SECRET_KEY ? STRIPE_API : STAND_IN_API)).replace(/\/+$/, ''),
+    STRIPE_API_URL: (env.STRIPE_API_URL ?? (env.STRIPE_SECRET_KEY ? STRIPE_API : STAND_IN_API)).replace(/(?<!\/)\/+$/, ''),
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? defaultOutboxDir(),
   }));
 

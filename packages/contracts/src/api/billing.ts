@@ -51,7 +51,7 @@ export const updatePaymentMethodBody = z.object({
   paymentMethodId: z
     .string({ error: 'Payment method id is required' })
     .trim()
-    .regex(/^pm_[A-Za-z0-9_]+$/, 'Invalid payment method id')
+    .regex(/^pm_\w+$/, 'Invalid payment method id')
     .max(255, 'Invalid payment method id'),
 });
 export type UpdatePaymentMethodBody = z.infer<typeof updatePaymentMethodBody>;
@@ -60,7 +60,7 @@ export type UpdatePaymentMethodAnswer = z.infer<typeof updatePaymentMethodAnswer
 
 /** GET /api/billing/invoices/{id}/pdf: an invoice's PDF, fetched by the server from Stripe for its owner. */
 export const invoiceIdParams = z.object({
-  id: z.string({ error: 'Invalid invoice id' }).regex(/^in_[A-Za-z0-9_]{1,250}$/, 'Invalid invoice id'),
+  id: z.string({ error: 'Invalid invoice id' }).regex(/^in_\w{1,250}$/, 'Invalid invoice id'),
 });
 export type InvoiceIdParams = z.infer<typeof invoiceIdParams>;
 export const INVOICE_NOT_FOUND_MESSAGE = 'Invoice not found';

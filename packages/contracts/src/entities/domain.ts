@@ -13,7 +13,7 @@ export type DomainStatus = z.infer<typeof domainStatusSchema>;
 export const domainMetadataSchema = z.looseObject({
   /** DKIM selectors to try besides the common ones (DKIM keys cannot be listed, only probed). */
   dkimSelectors: z
-    .array(z.string().trim().min(1).max(63).regex(/^[A-Za-z0-9._-]+$/, 'Invalid DKIM selector'))
+    .array(z.string().trim().min(1).max(63).regex(/^[\w.-]+$/, 'Invalid DKIM selector'))
     .max(20)
     .optional(),
 });

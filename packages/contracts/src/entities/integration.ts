@@ -12,7 +12,7 @@ function required(field: IntegrationField) {
   return textField({ label: integrationFieldLabels[field], max: 2048, required: requiredFieldMessage(field) });
 }
 
-const webhookUrl = required('webhookUrl').refine((v) => /^https:\/\/[^\s/]+\.[^\s]+$/i.test(v), {
+const webhookUrl = required('webhookUrl').refine((v) => /^https:\/\/[^\s/][^\s./]*\.\S+$/i.test(v), {
   message: 'Webhook URL must be a valid https:// address',
 });
 
@@ -23,7 +23,7 @@ export const zapierConfigSchema = teamsConfigSchema;
 export const pagerdutyConfigSchema = z.object({ integrationKey: required('integrationKey') });
 export const jiraConfigSchema = z.object({
   /** The site, e.g. "acme.atlassian.net"; a pasted scheme or trailing slash is dropped. */
-  domain: required('domain').transform((v) => v.replace(/^https?:\/\//i, '').replace(/\/+$/, '')),
+  domain: required('domain').transform((v) => v.replace(/^https?:\/\//i, '').replace(/(?<!\/)\/+$/, '')),
   email: required('email').pipe(z.email(messages.invalidEmail)),
   apiToken: required('apiToken'),
 });

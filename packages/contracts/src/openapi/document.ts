@@ -88,7 +88,7 @@ function operationOf(route: ApiRoute): OpenApiOperation {
   if (!responses) throw new Error(`No answers described for ${key} (add it to API_RESPONSES)`);
   const parameters = [...parametersOf(route.params, 'path'), ...parametersOf(route.querystring, 'query')];
   return {
-    operationId: `${route.method.toLowerCase()}${openApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId: `${route.method.toLowerCase()}${openApiPath(route.path).replace(/[^A-Z0-9]+(.)?/gi, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     summary: key,
     tags: [route.path.split('/')[2]!],
     ...(parameters.length ? { parameters } : {}),

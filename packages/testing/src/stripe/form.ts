@@ -5,7 +5,7 @@ export type Form = Record<string, FormValue>;
 export function parseForm(text: string): Form {
   const root: Form = {};
   for (const [name, value] of new URLSearchParams(text)) {
-    const keys = name.split('[').map((part, i) => (i === 0 ? part : part.replace(/]$/, '')));
+    const keys = name.split('[').map((part, i) => (i === 0 ? part : part.replace(/\]$/, '')));
     let node: Record<string, FormValue> | FormValue[] = root;
     keys.forEach((key, i) => {
       const last = i === keys.length - 1;

@@ -28,7 +28,7 @@ export const MAX_DOMAIN_OCTETS = 255;
 export const MAX_ADDRESS_OCTETS = 254;
 
 // atext (RFC 5322 §3.2.3), extended with non-ASCII UTF-8 by RFC 6532 §3.2.
-const ATEXT = "A-Za-z0-9!#$%&'*+\\-/=?^_`{|}~\\u0080-\\uFFFF";
+const ATEXT = "\\w!#$%&'*+\\-/=?^`{|}~\\u0080-\\uFFFF";
 const DOT_ATOM = new RegExp(`^[${ATEXT}]+(?:\\.[${ATEXT}]+)*$`, 'u');
 // qtext is printable ASCII but `"` and `\`; a quoted-pair is `\` and a printable character or space.
 const QUOTED_STRING = /^"(?:[\x20\x21\x23-\x5b\x5d-\x7e\u0080-\uffff]|\\[\x20-\x7e])*"$/u;

@@ -177,7 +177,7 @@ export function classifyRcpt(reply: SmtpReply): RcptClass {
   const enhanced = enhancedCode(reply);
   if (enhanced) {
     if (/^[45]\.2\.2$/.test(enhanced)) return 'full';
-    if (/^5\.1\.(?:1|2|3|10)$/.test(enhanced)) return 'not_found';
+    if (/^5\.1\.(?:[123]|10)$/.test(enhanced)) return 'not_found';
     if (enhanced.startsWith('5.7.')) return 'refused';
   }
   if (reply.code === 550 || reply.code === 551 || reply.code === 553) return 'not_found';

@@ -6,8 +6,8 @@
 export type RequestTarget = { ok: true; path: string; search: string } | { ok: false; message: string };
 
 /** RFC 3986 §2.3: decoding these never changes what a URL means. */
-const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
-const HEX = /^[0-9A-Fa-f]{2}$/;
+const UNRESERVED = /^[\w\-.~]$/;
+const HEX = /^[0-9A-F]{2}$/i;
 
 const refuse = (message: string): RequestTarget => ({ ok: false, message });
 
