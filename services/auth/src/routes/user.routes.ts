@@ -104,5 +104,5 @@ function callerOf(request: FastifyRequest): Caller {
   const credentials: Record<string, string> = {};
   if (request.headers.authorization) credentials.authorization = request.headers.authorization;
   if (request.headers.cookie) credentials.cookie = request.headers.cookie;
-  return { user, sessionId, credentials };
+  return { user, sessionId, ip: request.ip, credentials };
 }

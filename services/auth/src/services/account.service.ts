@@ -29,6 +29,8 @@ export type PasswordChangeInput = z.output<typeof changePasswordBody>;
 export interface Caller {
   user: { id: number; email: string };
   sessionId: string;
+  /** Fastify's `request.ip`: the login throttle counts a re-entered password per client network, as a login. */
+  ip: string;
   credentials: SessionCredentials;
 }
 
@@ -72,7 +74,7 @@ export class AccountService {
   /** The new password holds from now on: every other session ends, the caller's stays, and a notice is mailed. */
   async changePassword(caller: Caller, input: PasswordChangeInput): Promise<void> {
     const { user } = caller;
-    const checkedHash = await this.checkPassword(user, input.currentPassword, WRONG_CURRENT_PASSWORD);
+    const checkedHash = await this.checkPassword(caller, input.currentPassword, WRONG_CURRENT_PASSWORD);
     const newHash = await this.hasher.hash(input.newPassword);
     const revoked = await this.db.transaction().execute(async (trx) => {
       if (!(await new UserRepository(trx).replacePasswordHash(user.id, checkedHash, newHash))) throw badRequest(WRONG_CURRENT_PASSWORD);
@@ -93,7 +95,7 @@ export class AccountService {
    */
   async deleteAccount(caller: Caller, password: string): Promise<void> {
     const { user } = caller;
-    const checkedHash = await this.checkPassword(user, password, DELETE_ACCOUNT_WRONG_PASSWORD);
+    const checkedHash = await this.checkPassword(caller, password, DELETE_ACCOUNT_WRONG_PASSWORD);
     await this.billing.closeAccount(caller.credentials, ACCOUNT_DELETION_UNAVAILABLE);
     if (!(await this.users.deleteIfPasswordHash(user.id, checkedHash))) throw badRequest(DELETE_ACCOUNT_WRONG_PASSWORD);
     this.logger.info({ userId: user.id }, 'account deleted');
@@ -118,12 +120,12 @@ export class AccountService {
   }
 
   /** The stored hash when `password` matches it; else a 400 with `wrongMessage` (the session is fine: not a 401). */
-  private async checkPassword(user: { id: number; email: string }, password: string, wrongMessage: string): Promise<string> {
-    await this.loginThrottle.enter(user.email);
+  private async checkPassword({ user, ip }: Caller, password: string, wrongMessage: string): Promise<string> {
+    await this.loginThrottle.enter(user.email, ip);
     const passwordHash = await this.users.findPasswordHash(user.id);
     if (passwordHash === undefined) throw unauthorized(NOT_AUTHENTICATED);
     if (!(await this.hasher.verify(passwordHash, password))) throw badRequest(wrongMessage);
-    await this.loginThrottle.succeeded(user.email);
+    await this.loginThrottle.succeeded(user.email, ip);
     return passwordHash;
   }
 }
