@@ -55,11 +55,12 @@ interface PodTemplateOwner {
   pod: { metadata?: { labels?: Record<string, string> }; spec: { containers: Container[]; initContainers?: Container[]; securityContext?: Any } };
 }
 
-const SECRET_NAME_PATTERN = /(SECRET|PASSWORD|PASSWD|TOKEN|PRIVATE|CREDENTIAL|_KEY$|^DATABASE_URL$|^REDIS_URL$|^SMTP_URL$)/;
-const CREDENTIALS_IN_URL = /[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:[^/\s@]+@/i;
-const STRIPE_KEY = /\b(sk|rk)_(live|test)_[A-Za-z0-9]+|\bwhsec_[A-Za-z0-9]+/;
+const SECRET_NAME_PATTERN = /SECRET|PASSWORD|PASSWD|TOKEN|PRIVATE|CREDENTIAL|_KEY$|^DATABASE_URL$|^REDIS_URL$|^SMTP_URL$/;
+/** `user:password@` right after a scheme's `://` (the scheme itself is not needed to see it). */
+const CREDENTIALS_IN_URL = /:\/\/[^\s/:@]*:[^\s/@]+@/;
+const STRIPE_KEY = /\b[rs]k_(?:live|test)_[\dA-Za-z]|\bwhsec_[\dA-Za-z]/;
 /** A Spamhaus Data Query Service zone carries the customer's key in its name. */
-const DQS_ZONE = /[a-z0-9]+\.[a-z]+\.dq\.spamhaus\.net/i;
+const DQS_ZONE = /[\da-z]\.[a-z]+\.dq\.spamhaus\.net/i;
 
 /** The pod template of each workload (Deployment, DaemonSet, StatefulSet, Job, CronJob). */
 export function podTemplates(objects: K8sObject[]): PodTemplateOwner[] {
@@ -93,7 +94,7 @@ export function containerEnv(objects: K8sObject[], container: Container, problem
   }
   for (const entry of container.env ?? []) {
     if (entry.value !== undefined) {
-      env[entry.name] = entry.value.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (whole, name: string) => env[name] ?? whole);
+      env[entry.name] = entry.value.replace(/\$\(([a-z_]\w*)\)/gi, (whole, name: string) => env[name] ?? whole);
       continue;
     }
     const from = entry.valueFrom ?? {};
