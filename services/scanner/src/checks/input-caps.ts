@@ -49,3 +49,19 @@ export function trimBlanksStart(text: string): string {
 function isBlank(code: number): boolean {
   return code === 0x20 || code === 0x09;
 }
+
+/**
+ * Findings of one code a record or document reports at most. Past a few, the same mistake repeated
+ * (or an attack: 8 KB of ";" is 8,000 empty fields) would fill the scan with thousands of lines.
+ */
+export const MAX_FINDINGS_PER_CODE = 10;
+
+/** The first MAX_FINDINGS_PER_CODE findings of each code, in their order. */
+export function limitFindings(findings: readonly Finding[]): Finding[] {
+  const counts = new Map<string, number>();
+  return findings.filter((finding) => {
+    const count = (counts.get(finding.code) ?? 0) + 1;
+    counts.set(finding.code, count);
+    return count <= MAX_FINDINGS_PER_CODE;
+  });
+}

@@ -32,7 +32,7 @@ import { bimiVerdict, declinedResult, missingResult, unknownResult, type BimiOut
  */
 
 /** The decompressed logo is bounded too, in case l= serves a small gzip bomb as SVGZ. */
-const MAX_DECOMPRESSED_LOGO = 1024 * 1024;
+export const MAX_DECOMPRESSED_LOGO = 1024 * 1024;
 
 export const bimiCheck: Check<'bimi'> = async (ctx: CheckContext): Promise<CheckResult<BimiDetails>> => {
   const { domain, resolver } = ctx;

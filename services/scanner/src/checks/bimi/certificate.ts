@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import tls from 'node:tls';
 import { gunzipSync } from 'node:zlib';
-import { certificateExtensions, ia5Strings, subjectAttributes } from './der.js';
+import { certificateExtensions, DerError, ia5Strings, subjectAttributes } from './der.js';
 
 /**
  * The Mark Certificate at a= (a VMC or CMC): a PEM file with the leaf first, then its issuers. Read
@@ -102,7 +102,15 @@ function chainVerdict(chain: X509Certificate[], extraCa: string | undefined): { 
 /** The SVG of the logotype extension: its data: URI (RFC 2397), base64, usually gzip-compressed. */
 function embeddedLogo(extension: Buffer | undefined): Buffer | null {
   if (!extension) return null;
-  const uri = ia5Strings(extension).find((value) => /^data:image\/svg\+xml/i.test(value));
+  let strings: string[];
+  try {
+    strings = ia5Strings(extension);
+  } catch (error) {
+    // X509Certificate does not read the logotype extension; a malformed one is no logo, not a crash.
+    if (error instanceof DerError) return null;
+    throw error;
+  }
+  const uri = strings.find((value) => /^data:image\/svg\+xml/i.test(value));
   if (!uri) return null;
   const comma = uri.indexOf(',');
   if (comma < 0) return null;

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Finding } from '@sendwell/contracts';
 import { parseTagList, tagValue, type TagList } from '../dkim/tag-list.js';
-import { isRecordTooLarge, recordTooLargeFinding } from '../input-caps.js';
+import { isRecordTooLarge, limitFindings, recordTooLargeFinding } from '../input-caps.js';
 import { DRAFT } from './findings.js';
 
 /**
@@ -151,5 +151,5 @@ export function parseBimiRecord(text: string): BimiRecord {
   const logoUrl = logoUrlOf(l, findings);
   const authorityUrl = authorityUrlOf(a, findings);
   findings.push(...optionFindings(list));
-  return { logoUrl, authorityUrl, l, a, declined, findings };
+  return { logoUrl, authorityUrl, l, a, declined, findings: limitFindings(findings) };
 }

@@ -45,6 +45,16 @@ export interface SvgReport {
   violations: SvgViolation[];
 }
 
+/**
+ * Deeper nesting is refused: saxes resolves namespaces through one scope per open element, so each
+ * element costs its depth and a document of nothing but nesting is quadratic (16K levels: 3 s). A
+ * logo nests a handful of groups.
+ */
+export const MAX_SVG_DEPTH = 64;
+
+/** Thrown from the parser's handlers to stop at the first error or at the depth cap. */
+class StopParsing extends Error {}
+
 const ANIMATION = new Set(['animate', 'animateColor', 'animateMotion', 'animateTransform', 'set', 'discard']);
 /** Interactive or embedding elements outside the profile (links, external documents, media, handlers). */
 const FORBIDDEN = new Set(['a', 'animation', 'audio', 'foreignObject', 'handler', 'iframe', 'listener', 'prefetch', 'video']);
@@ -149,11 +159,17 @@ export function validateSvg(text: string): SvgReport {
   let parseError: string | null = null;
 
   const parser = new SaxesParser({ xmlns: true });
+  // The first error ends the parse: saxes would go on and build an Error for every later fault.
   parser.on('error', (error) => {
-    parseError ??= error.message;
+    parseError ??= `it is not well-formed XML (${error.message})`;
+    throw new StopParsing();
   });
   parser.on('opentag', (tag) => {
     depth += 1;
+    if (depth > MAX_SVG_DEPTH) {
+      parseError = `its elements nest more than ${MAX_SVG_DEPTH} levels deep, far more than any logo`;
+      throw new StopParsing();
+    }
     if (depth === 1) root = tag;
     if (depth === 2 && title === null && tag.local === 'title' && tag.uri === SVG_NS) {
       titleDepth = depth;
@@ -173,11 +189,11 @@ export function validateSvg(text: string): SvgReport {
   try {
     parser.write(text).close();
   } catch (error) {
-    parseError ??= error instanceof Error ? error.message : String(error);
+    if (!(error instanceof StopParsing)) parseError ??= `it is not well-formed XML (${error instanceof Error ? error.message : String(error)})`;
   }
 
   if (parseError !== null) {
-    violations.push({ rule: 'document', severity: 'error', message: `it is not well-formed XML (${parseError})` });
+    violations.push({ rule: 'document', severity: 'error', message: parseError });
     return { profile: null, version: null, width: null, height: null, square: null, title: null, violations };
   }
   const shape = rootViolations(root, violations);

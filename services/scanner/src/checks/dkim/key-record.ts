@@ -1,6 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { Finding } from '@sendwell/contracts';
-import { isRecordTooLarge, recordTooLargeFinding } from '../input-caps.js';
+import { isRecordTooLarge, limitFindings, recordTooLargeFinding } from '../input-caps.js';
 import { colonList, parseTagList, tagValue, type TagList } from './tag-list.js';
 
 /**
@@ -467,6 +467,7 @@ function analyseRsa(bytes: Buffer, where: string, result: DkimKeyAnalysis): void
 }
 
 function finish(result: DkimKeyAnalysis): DkimKeyAnalysis {
+  result.findings = limitFindings(result.findings);
   result.usable = !result.revoked && result.keyBits !== null && !result.findings.some((f) => f.severity === 'error');
   return result;
 }

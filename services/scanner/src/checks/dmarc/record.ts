@@ -1,6 +1,6 @@
 import type { Finding } from '@sendwell/contracts';
 import { colonList, parseTagList, tagValue, type Tag, type TagList } from '../dkim/tag-list.js';
-import { isRecordTooLarge, recordTooLargeFinding } from '../input-caps.js';
+import { isRecordTooLarge, limitFindings, recordTooLargeFinding } from '../input-caps.js';
 
 /**
  * A DMARC record (RFC 7489 §6.3, grammar §6.4; `np` from RFC 9091 §4.1) read tag by tag. Every
@@ -179,7 +179,7 @@ export function parseDmarcRecord(text: string): DmarcRecord {
   const reportFormat = readReportFormat(list, findings);
   const reportInterval = readReportInterval(list, findings);
   findings.push(...unknownTagFindings(list));
-  return { policy, subdomainPolicy, nonExistentPolicy, pct, adkim, aspf, rua, ruf, failureOptions, reportFormat, reportInterval, tags: list.tags, findings };
+  return { policy, subdomainPolicy, nonExistentPolicy, pct, adkim, aspf, rua, ruf, failureOptions, reportFormat, reportInterval, tags: list.tags, findings: limitFindings(findings) };
 }
 
 /** Duplicate tags and segments that are not `tag=value`. */

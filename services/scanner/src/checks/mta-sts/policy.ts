@@ -1,5 +1,5 @@
 import type { Finding } from '@sendwell/contracts';
-import { trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
+import { limitFindings, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
 
 /**
  * The policy file (RFC 8461 §3.2): `key: value` lines separated by CRLF or LF. `version: STSv1`,
@@ -202,5 +202,5 @@ export function parseStsPolicy(body: string): StsPolicy {
   const maxAge = readMaxAge(first.get('max_age'), findings);
   const mx = readMx(lines, mode, findings);
   findings.push(...unknownKeyFindings(lines));
-  return { version, mode, maxAge, mx, findings };
+  return { version, mode, maxAge, mx, findings: limitFindings(findings) };
 }

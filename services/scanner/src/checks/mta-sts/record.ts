@@ -1,5 +1,5 @@
 import type { Finding } from '@sendwell/contracts';
-import { isRecordTooLarge, recordTooLargeFinding, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
+import { isRecordTooLarge, limitFindings, recordTooLargeFinding, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
 
 /**
  * The `_mta-sts.{domain}` TXT record (RFC 8461 §3.1):
@@ -99,5 +99,5 @@ export function parseStsRecord(text: string): StsRecord {
     else findings.push(idFault(`The record's id is "${value}"; it must be 1 to 32 letters and digits, so senders ignore the record.`));
   }
   if (!idSeen) findings.push(idFault('The record has no id= field, which senders require to know when the policy changes; they ignore the record.'));
-  return { id, extensions, findings };
+  return { id, extensions, findings: limitFindings(findings) };
 }

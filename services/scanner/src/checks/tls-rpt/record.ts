@@ -1,5 +1,5 @@
 import type { Finding } from '@sendwell/contracts';
-import { isRecordTooLarge, recordTooLargeFinding, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
+import { isRecordTooLarge, limitFindings, recordTooLargeFinding, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
 
 /**
  * The `_smtp._tls.{domain}` TXT record (RFC 8460 §3):
@@ -119,7 +119,7 @@ export function parseTlsRptRecord(text: string, domain: string): TlsRptRecord {
       recommendation: `Add a report destination: ${EXAMPLE(domain)}.`,
     });
   }
-  return { rua, validRua, findings };
+  return { rua, validRua, findings: limitFindings(findings) };
 }
 
 function ruaFault(uri: string, problem: string, domain: string): Finding {

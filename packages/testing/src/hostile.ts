@@ -1,0 +1,48 @@
+import { performance } from 'node:perf_hooks';
+import fc from 'fast-check';
+
+/**
+ * Hostile input for parser tests (issue 24): what a scanned domain or a server can send, built to
+ * make a parser backtrack. A linear parser reads the largest input we accept in well under a
+ * millisecond or two; a quadratic regular expression takes over a second at 32K characters. The
+ * budget sits between the two, wide enough for a busy shared CI machine.
+ */
+export const HOSTILE_BUDGET_MS = 50;
+
+/** Runs `parse` once and fails when it takes longer than the budget; returns what it returned. */
+export function withinBudget<T>(parse: () => T, budgetMs = HOSTILE_BUDGET_MS): T {
+  const started = performance.now();
+  const result = parse();
+  const elapsed = performance.now() - started;
+  if (elapsed > budgetMs) throw new Error(`took ${elapsed.toFixed(1)} ms, over the ${budgetMs} ms budget for hostile input`);
+  return result;
+}
+
+/** Characters that drive backtracking in the grammars we read: blanks, separators, quotes, brackets. */
+const TRICKY = [' ', '\t', '  \t ', ':', ';', '=', ',', '.', '/', '-', '"', "'", '<', '>', '{', '}', '(', ')', '[', ']', '%', '@', '\r\n', '\n', '\\', '+'];
+
+/**
+ * Text of up to `maxPieces` pieces: the tricky characters, runs of one of them, and the grammar's own
+ * words (`words`, e.g. "v=spf1", "include:", "p="), mixed with arbitrary strings.
+ */
+export function hostileText(words: readonly string[] = [], maxPieces = 40): fc.Arbitrary<string> {
+  const piece = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...TRICKY, ...words) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...TRICKY, ...words), fc.integer({ min: 2, max: 200 })).map(([text, times]) => text.repeat(times)) },
+    { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+  );
+  return fc.array(piece, { maxLength: maxPieces }).map((pieces) => pieces.join(''));
+}
+
+/**
+ * The classic attack shapes at `length` characters: one long run of a character (then a character
+ * that makes a match fail at the end), and a short unit repeated, for each of `units`.
+ */
+export function adversarialInputs(length: number, units: readonly string[] = []): string[] {
+  const shapes: string[] = [];
+  for (const unit of [' ', '\t', ' \t', ':', ';', '=', ';=', ' ;', '{', '<a>', '%', ...units]) {
+    const run = unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+    shapes.push(run, `${run.slice(0, -1)}!`, `!${run.slice(1)}`);
+  }
+  return shapes;
+}
