@@ -1,5 +1,5 @@
 import type { Finding } from '@sendwell/contracts';
-import { isRecordTooLarge, limitFindings, recordTooLargeFinding, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
+import { isRecordTooLarge, limitFindings, MAX_FINDINGS_PER_CODE, recordTooLargeFinding, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
 
 /**
  * The `_mta-sts.{domain}` TXT record (RFC 8461 §3.1):
@@ -68,6 +68,7 @@ export function parseStsRecord(text: string): StsRecord {
     return { id: null, extensions, findings };
   }
   const segments = rest.slice(1).replace(/;$/, '').split(';');
+  let invalidFields = 0;
   for (const raw of segments) {
     const segment = raw.trim();
     if (segment === '' && segments.length === 1) break;
@@ -75,6 +76,8 @@ export function parseStsRecord(text: string): StsRecord {
     const name = eq < 0 ? segment : segment.slice(0, eq);
     const value = eq < 0 ? '' : segment.slice(eq + 1);
     if (eq < 0 || !FIELD_NAME.test(name) || (name !== 'id' && !FIELD_VALUE.test(value))) {
+      // Past the cap limitFindings drops them: not building them keeps 8 KB of ";" cheap.
+      if (++invalidFields > MAX_FINDINGS_PER_CODE) continue;
       const where = segment === '' ? 'an empty field (two ";" in a row)' : `"${segment}"`;
       findings.push(recordFault(`The record is not a valid list of fields at ${where}: each field must be "name=value", separated by ";".`));
       continue;

@@ -1,5 +1,5 @@
 import type { Finding } from '@sendwell/contracts';
-import { isRecordTooLarge, limitFindings, recordTooLargeFinding, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
+import { isRecordTooLarge, limitFindings, MAX_FINDINGS_PER_CODE, recordTooLargeFinding, trimBlanksEnd, trimBlanksStart } from '../input-caps.js';
 
 /**
  * The `_smtp._tls.{domain}` TXT record (RFC 8460 §3):
@@ -81,6 +81,7 @@ export function parseTlsRptRecord(text: string, domain: string): TlsRptRecord {
   // One trailing ";" (and the blanks before it, already trimmed) ends the record.
   const body = rest.slice(1).replace(/;$/, '');
   const segments = body.trim() === '' ? [] : body.split(';');
+  let invalidFields = 0;
   for (const raw of segments) {
     const segment = raw.trim();
     const eq = segment.indexOf('=');
@@ -97,6 +98,8 @@ export function parseTlsRptRecord(text: string, domain: string): TlsRptRecord {
       continue;
     }
     if (eq < 0 || !FIELD_NAME.test(name) || !FIELD_VALUE.test(value)) {
+      // Past the cap limitFindings drops them: not building them keeps 8 KB of ";" cheap.
+      if (++invalidFields > MAX_FINDINGS_PER_CODE) continue;
       const where = segment === '' ? 'an empty field (two ";" in a row)' : `"${segment}"`;
       findings.push(syntaxFault(`The record is not a valid list of fields at ${where}: each field must be "name=value", separated by ";".`, domain));
       continue;
