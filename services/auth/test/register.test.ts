@@ -189,7 +189,7 @@ describe('POST /api/auth/register', () => {
 describe('the session cookie in production', () => {
   let prod: Harness;
   beforeAll(async () => {
-    prod = await startHarness({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!' });
+    prod = await startHarness({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!', TRUSTED_PROXIES: 'loopback' });
   });
   afterAll(() => prod.close());
 
@@ -212,7 +212,7 @@ describe('the session cookie in production', () => {
   });
 
   it('keeps the development name when COOKIE_SECURE=false says the deployment has no HTTPS', async () => {
-    const plain = await startHarness({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!', COOKIE_SECURE: 'false' });
+    const plain = await startHarness({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!', COOKIE_SECURE: 'false', TRUSTED_PROXIES: 'loopback' });
     try {
       const res = await plain.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() });
       const cookie = tokenCookie(res.headers['set-cookie']);

@@ -9,6 +9,7 @@ const production = {
   NODE_ENV: 'production',
   JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
   SMTP_URL: 'smtp://mail.example.com:587',
+  TRUSTED_PROXIES: '10.0.0.0/8',
 };
 
 describe('billing settings', () => {

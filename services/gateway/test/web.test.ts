@@ -8,7 +8,7 @@ import { startGateway, type Gateway } from './helpers.js';
 const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 const ASSET = 'console.log("app");';
 const SOURCE_MAP = '{"version":3,"sources":["../src/main.tsx"],"mappings":"AAAA"}';
-const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-characters' };
+const PRODUCTION = { NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-at-least-32-characters', TRUSTED_PROXIES: 'none' };
 /** Big enough to be worth compressing, as the build's chunks are. */
 const CHUNK = `export const rules = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, rule: 'SPF_TOO_MANY_LOOKUPS' })))};`;
 
