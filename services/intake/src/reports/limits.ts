@@ -1,0 +1,31 @@
+/**
+ * Caps on what a report may cost before and while it is read. Receivers send aggregate reports of a
+ * few kilobytes to a few megabytes (a large mailbox provider's daily report for a busy domain is
+ * under 5 MB of XML); TLS-RPT reports are smaller. Every cap is well above what a legitimate sender
+ * reaches and well below what would hurt a worker.
+ */
+export const REPORT_LIMITS = {
+  /** A message or file as received (compressed, or a whole MIME message). */
+  inputBytes: 25 * 1024 * 1024,
+  /** One report once decompressed (XML or JSON). */
+  decompressedBytes: 100 * 1024 * 1024,
+  /**
+   * Decompressed : compressed. Aggregate XML compresses 10–40:1; a gzip bomb of zeros about 1000:1.
+   * Judged only past `ratioFloorBytes`, so tiny reports with long headers are not refused.
+   */
+  compressionRatio: 200,
+  ratioFloorBytes: 1024 * 1024,
+  /** Files in a zip (a report is one; a few allow for a README or signature some senders add). */
+  zipEntries: 8,
+  /** Containers inside containers: a zip in a MIME part in a forwarded message. */
+  nestingDepth: 3,
+  /** Records (rows) in one aggregate report. */
+  aggregateRecords: 200_000,
+  /** XML element depth (the aggregate format is 5 deep). */
+  xmlDepth: 32,
+  /** Characters of one XML text node or attribute value. */
+  xmlTextChars: 4096,
+  /** Policies and failure details in one TLS-RPT report. */
+  tlsPolicies: 1_000,
+  tlsFailureDetails: 10_000,
+} as const;
