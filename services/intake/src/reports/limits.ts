@@ -29,3 +29,6 @@ export const REPORT_LIMITS = {
   tlsPolicies: 1_000,
   tlsFailureDetails: 10_000,
 } as const;
+
+/** The caps as a parameter, so tests can lower one instead of building 200,000 records. */
+export type ReportLimits = { readonly [K in keyof typeof REPORT_LIMITS]: number };
