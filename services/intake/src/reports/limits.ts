@@ -28,6 +28,8 @@ export const REPORT_LIMITS = {
   /** Policies and failure details in one TLS-RPT report. */
   tlsPolicies: 1_000,
   tlsFailureDetails: 10_000,
+  /** JSON nesting depth: TLS-RPT is 6 deep; V8 gives up around a few thousand with a RangeError. */
+  jsonDepth: 32,
 } as const;
 
 /** The caps as a parameter, so tests can lower one instead of building 200,000 records. */
