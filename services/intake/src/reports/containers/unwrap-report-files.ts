@@ -1,0 +1,94 @@
+/**
+ * Unwraps what a receiver sends into the report documents inside (issue 25). Receivers send an
+ * aggregate report (RFC 7489 §7.2.1.1) as raw XML, gzip (RFC 1952) or zip, usually attached to an
+ * email, sometimes inside a forwarded message (message/rfc822), with content types that are often
+ * wrong (application/octet-stream, text/plain) and names that are often right (.xml.gz, .zip).
+ *
+ * So a part is read by its magic bytes, and its content type and name only decide whether a part
+ * that looks like XML is a report or, say, an HTML notice. Caps, all from limits.ts: the input
+ * (`inputBytes`) before anything is parsed; decompressed bytes and the compression ratio while
+ * inflating (decompress.ts); files in a zip (`zipEntries`); containers inside containers
+ * (`nestingDepth`). Everything else, and nothing found, is a ReportRefusal.
+ */
+import { gunzipCapped } from '../decompress.js';
+import { REPORT_LIMITS, type ReportLimits } from '../limits.js';
+import { refuse } from '../refusal.js';
+import { mimeParts } from './mime-parts.js';
+import { sniff } from './sniff.js';
+import { unzipCapped } from './unzip-capped.js';
+
+export interface ReportFile {
+  /** The file name the sender gave (attachment or zip entry, less a .gz), or null. */
+  name: string | null;
+  bytes: Buffer;
+}
+
+interface Blob {
+  name: string | null;
+  contentType: string | null;
+  bytes: Uint8Array;
+}
+
+const XML_TYPES = new Set(['text/xml', 'application/xml', 'application/octet-stream', 'application/gzip', 'application/x-gzip', 'application/zip', 'application/x-zip-compressed']);
+const FORWARDED = 'message/rfc822';
+
+function mediaType(contentType: string | null | undefined): string | null {
+  const type = contentType?.split(';', 1)[0]?.trim().toLowerCase();
+  return type || null;
+}
+
+/** A part that looks like XML is taken when its type or name says report, not when it is e.g. text/html. */
+function claimsXml(blob: Blob): boolean {
+  const type = mediaType(blob.contentType);
+  return type === null || XML_TYPES.has(type) || type.endsWith('+xml') || /\.xml$/i.test(blob.name ?? '');
+}
+
+function withoutGz(name: string | null): string | null {
+  return name?.replace(/\.gz$/i, '') ?? null;
+}
+
+function openContainer(opened: number, limits: ReportLimits): number {
+  if (opened + 1 > limits.nestingDepth) {
+    refuse('MALFORMED_CONTAINER', `The report is wrapped more than ${limits.nestingDepth} levels deep (archives or forwarded messages inside each other).`);
+  }
+  return opened + 1;
+}
+
+async function unwrap(blob: Blob, opened: number, limits: ReportLimits, isTopLevel: boolean): Promise<ReportFile[]> {
+  const kind = sniff(blob.bytes);
+  if (kind === 'xml') return claimsXml(blob) ? [{ name: blob.name, bytes: Buffer.from(blob.bytes) }] : [];
+  if (kind === 'gzip') {
+    const depth = openContainer(opened, limits);
+    return unwrap({ name: withoutGz(blob.name), contentType: null, bytes: gunzipCapped(blob.bytes) }, depth, limits, false);
+  }
+  if (kind === 'zip') {
+    const depth = openContainer(opened, limits);
+    const found: ReportFile[] = [];
+    for (const file of unzipCapped(blob.bytes, limits)) found.push(...(await unwrap({ name: file.name, contentType: null, bytes: file.bytes }, depth, limits, false)));
+    return found;
+  }
+  // Only the input itself or a forwarded message is read as MIME: a text attachment that happens
+  // to start like a header line is not a message.
+  if (kind === 'mime' && (isTopLevel || mediaType(blob.contentType) === FORWARDED)) {
+    const depth = openContainer(opened, limits);
+    const found: ReportFile[] = [];
+    for (const part of await mimeParts(blob.bytes)) found.push(...(await unwrap({ name: part.name, contentType: part.contentType, bytes: part.bytes }, depth, limits, false)));
+    return found;
+  }
+  return [];
+}
+
+/**
+ * The decompressed report documents in `input` (a file, or a whole message); `contentType` is the
+ * sender's claim, used only to tell an XML report from other XML.
+ */
+export async function unwrapReportFiles(input: Uint8Array, contentType?: string, limits: ReportLimits = REPORT_LIMITS): Promise<ReportFile[]> {
+  if (input.length > limits.inputBytes) {
+    refuse('TOO_LARGE', `The file is larger than ${Math.round(limits.inputBytes / 1024 / 1024)} MB, more than any real report.`);
+  }
+  const files = await unwrap({ name: null, contentType: contentType ?? null, bytes: input }, 0, limits, true);
+  if (files.length === 0) {
+    refuse('NO_REPORT_FOUND', 'No report was found: expected an XML report, gzip (.xml.gz) or zip file, or an email with one attached.');
+  }
+  return files;
+}
