@@ -162,7 +162,7 @@ describe('guardedLookup', () => {
 
 describe('ALLOW_LOOPBACK_TARGETS', () => {
   const schema = baseEnvSchema.superRefine(requireProductionSettings);
-  const secret = { JWT_SECRET: 'x'.repeat(40) };
+  const secret = { JWT_SECRET: 'x'.repeat(40), TRUSTED_PROXIES: '10.0.0.0/8' };
 
   it('is off by default, on for tests, and refused in production', () => {
     expect(parseEnv('scanner', schema, {}).ALLOW_LOOPBACK_TARGETS).toBe(false);
