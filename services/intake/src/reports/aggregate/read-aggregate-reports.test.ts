@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import fc from 'fast-check';
+import { zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { ReportRefusal } from '../refusal.js';
+import { readAggregateReports } from './read-aggregate-reports.js';
+
+const fixture = (name: string): Buffer => readFileSync(new URL(`../../../test/fixtures/aggregate/${name}`, import.meta.url));
+const VALID = ['rfc7489.xml', 'draft.xml', 'dmarcbis.xml'].map(fixture);
+const BUDGET_MS = 200;
+
+describe('readAggregateReports', () => {
+  it('reads each format whether raw, gzipped or zipped', async () => {
+    for (const xml of VALID) {
+      const [raw] = await readAggregateReports(xml);
+      expect(await readAggregateReports(gzipSync(xml))).toEqual([raw]);
+      expect(await readAggregateReports(zipSync({ 'r.xml': xml }))).toEqual([raw]);
+    }
+  });
+});
+
+/** Never anything but a ReportRefusal, within the budget. */
+async function readsOrRefuses(input: Uint8Array): Promise<void> {
+  const started = performance.now();
+  try {
+    await readAggregateReports(input);
+  } catch (error) {
+    if (!(error instanceof ReportRefusal)) throw error;
+  }
+  const elapsed = performance.now() - started;
+  if (elapsed > BUDGET_MS) throw new Error(`took ${elapsed.toFixed(1)} ms, over ${BUDGET_MS} ms`);
+}
+
+const XML_WORDS = ['<feedback>', '</feedback>', '<record>', '</record>', '<row>', '<count>', '<source_ip>', '<!DOCTYPE', '<![CDATA[', ']]>', '&amp;', '&lol;', '<?xml ', '?>', '<!--', '-->', 'xmlns="urn:ietf:params:xml:ns:dmarc-2.0"', 'PK\u0003\u0004', 'Content-Type: ', '\r\n\r\n'];
+
+/** A valid report with pieces cut out, repeated or replaced at random places, then maybe compressed. */
+const mutatedReport = fc
+  .tuple(
+    fc.constantFrom(...VALID),
+    fc.array(fc.tuple(fc.nat(), fc.nat({ max: 64 }), fc.oneof(fc.constantFrom(...XML_WORDS), fc.string({ maxLength: 16 })), fc.integer({ min: 1, max: 2_000 })), { maxLength: 6 }),
+    fc.constantFrom('raw', 'gzip', 'zip'),
+  )
+  .map(([xml, edits, wrap]) => {
+    let text = xml.toString('latin1');
+    for (const [at, cut, insert, times] of edits) {
+      const start = at % (text.length + 1);
+      text = `${text.slice(0, start)}${insert.repeat(times)}${text.slice(start + cut)}`.slice(0, 256 * 1024);
+    }
+    const bytes = Buffer.from(text, 'latin1');
+    return wrap === 'gzip' ? gzipSync(bytes) : wrap === 'zip' ? zipSync({ 'r.xml': bytes }) : bytes;
+  });
+
+describe('readAggregateReports on hostile input', () => {
+  it('refuses or reads arbitrary bytes and strings, each within the budget', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.uint8Array({ maxLength: 4_096 }),
+          fc.string({ maxLength: 4_096 }).map((text) => Buffer.from(text)),
+          fc.array(fc.constantFrom(...XML_WORDS), { maxLength: 200 }).map((words) => Buffer.from(words.join(''))),
+        ),
+        readsOrRefuses,
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses or reads mutated valid reports up to 256 KB, each within the budget', async () => {
+    await fc.assert(fc.asyncProperty(mutatedReport, readsOrRefuses), { numRuns: 300 });
+  });
+
+  it('reads the largest shapes within the budget: 256 KB of one tag, of nesting, of text', async () => {
+    const size = 256 * 1024;
+    for (const unit of ['<a>', '<record>', '&amp;', ' ', '<', '<!--', 'From: x\r\n', 'From: x\r\n\tfolded\r\n']) await readsOrRefuses(Buffer.from(unit.repeat(size / unit.length)));
+  });
+});
