@@ -6,7 +6,7 @@ import { readFailureReport } from './read-failure-report.js';
 
 const MAX_BYTES = 256 * 1024;
 const BUDGET_MS = 200;
-const fixtures = ['rfc6591-dkim-headers.eml', 'dmarc-arf-rfc822.eml', 'opendmarc-plain-text.eml', 'plain-text-attached-headers.eml'].map((name) =>
+const fixtures = ['rfc6591-dkim-headers.eml', 'rfc5965-abuse.eml', 'dmarc-arf-rfc822.eml', 'opendmarc-plain-text.eml', 'plain-text-attached-headers.eml'].map((name) =>
   readFileSync(new URL(`../../../test/fixtures/failure/${name}`, import.meta.url)),
 );
 
