@@ -19,6 +19,12 @@ export const REPORT_LIMITS = {
   zipEntries: 8,
   /** Containers inside containers: a zip in a MIME part in a forwarded message. */
   nestingDepth: 3,
+  /**
+   * MIME entities in one message, multiparts included (a report message has two to five), and
+   * header lines in one entity (a long Received chain has a few hundred).
+   */
+  mimeParts: 100,
+  mimeHeaderLines: 1_000,
   /** Records (rows) in one aggregate report. */
   aggregateRecords: 200_000,
   /** XML element depth (the aggregate format is 5 deep). */

@@ -12,20 +12,20 @@ const VALID = ['rfc7489.xml', 'draft.xml', 'dmarcbis.xml'].map(fixture);
 const BUDGET_MS = 200;
 
 describe('readAggregateReports', () => {
-  it('reads each format whether raw, gzipped or zipped', async () => {
+  it('reads each format whether raw, gzipped or zipped', () => {
     for (const xml of VALID) {
-      const [raw] = await readAggregateReports(xml);
-      expect(await readAggregateReports(gzipSync(xml))).toEqual([raw]);
-      expect(await readAggregateReports(zipSync({ 'r.xml': xml }))).toEqual([raw]);
+      const [raw] = readAggregateReports(xml);
+      expect(readAggregateReports(gzipSync(xml))).toEqual([raw]);
+      expect(readAggregateReports(zipSync({ 'r.xml': xml }))).toEqual([raw]);
     }
   });
 });
 
 /** Never anything but a ReportRefusal, within the budget. */
-async function readsOrRefuses(input: Uint8Array): Promise<void> {
+function readsOrRefuses(input: Uint8Array): void {
   const started = performance.now();
   try {
-    await readAggregateReports(input);
+    readAggregateReports(input);
   } catch (error) {
     if (!(error instanceof ReportRefusal)) throw error;
   }
@@ -53,9 +53,9 @@ const mutatedReport = fc
   });
 
 describe('readAggregateReports on hostile input', () => {
-  it('refuses or reads arbitrary bytes and strings, each within the budget', async () => {
-    await fc.assert(
-      fc.asyncProperty(
+  it('refuses or reads arbitrary bytes and strings, each within the budget', () => {
+    fc.assert(
+      fc.property(
         fc.oneof(
           fc.uint8Array({ maxLength: 4_096 }),
           fc.string({ maxLength: 4_096 }).map((text) => Buffer.from(text)),
@@ -67,12 +67,13 @@ describe('readAggregateReports on hostile input', () => {
     );
   });
 
-  it('refuses or reads mutated valid reports up to 256 KB, each within the budget', async () => {
-    await fc.assert(fc.asyncProperty(mutatedReport, readsOrRefuses), { numRuns: 300 });
+  it('refuses or reads mutated valid reports up to 256 KB, each within the budget', () => {
+    fc.assert(fc.property(mutatedReport, readsOrRefuses), { numRuns: 300 });
   });
 
-  it('reads the largest shapes within the budget: 256 KB of one tag, of nesting, of text', async () => {
+  it('reads the largest shapes within the budget: 256 KB of one tag, of nesting, of text', () => {
     const size = 256 * 1024;
-    for (const unit of ['<a>', '<record>', '&amp;', ' ', '<', '<!--', 'From: x\r\n', 'From: x\r\n\tfolded\r\n']) await readsOrRefuses(Buffer.from(unit.repeat(size / unit.length)));
+    // 'X: a' lines and blank lines: a plain body that mailparser took ~350 ms over, once excluded here.
+    for (const unit of ['<a>', '<record>', '&amp;', ' ', '<', '<!--', 'From: x\r\n', 'From: x\r\n\tfolded\r\n', 'X: a\n\n', 'X: a\r\n\r\n']) readsOrRefuses(Buffer.from(unit.repeat(size / unit.length)));
   });
 });

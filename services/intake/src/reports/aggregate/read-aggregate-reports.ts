@@ -9,7 +9,7 @@ import { REPORT_LIMITS, type ReportLimits } from '../limits.js';
 import { parseAggregateReport } from './parse-aggregate-report.js';
 import type { AggregateReport } from './types.js';
 
-export async function readAggregateReports(input: Uint8Array, contentType?: string, limits: ReportLimits = REPORT_LIMITS): Promise<AggregateReport[]> {
-  const files = await unwrapReportFiles(input, contentType, limits);
+export function readAggregateReports(input: Uint8Array, contentType?: string, limits: ReportLimits = REPORT_LIMITS): AggregateReport[] {
+  const files = unwrapReportFiles(input, contentType, limits);
   return files.map((file) => parseAggregateReport(file.bytes, limits));
 }

@@ -8,12 +8,13 @@
  * that looks like XML is a report or, say, an HTML notice. Caps, all from limits.ts: the input
  * (`inputBytes`) before anything is parsed; decompressed bytes and the compression ratio while
  * inflating (decompress.ts); files in a zip (`zipEntries`); containers inside containers
- * (`nestingDepth`). Everything else, and nothing found, is a ReportRefusal.
+ * (`nestingDepth`); MIME parts and header lines (mime/read-mime-leaves.ts). Everything else, and
+ * nothing found, is a ReportRefusal. All of it is synchronous and linear in the input.
  */
 import { gunzipCapped } from '../decompress.js';
 import { REPORT_LIMITS, type ReportLimits } from '../limits.js';
+import { readMimeLeaves } from '../mime/read-mime-leaves.js';
 import { refuse } from '../refusal.js';
-import { mimeParts } from './mime-parts.js';
 import { sniff } from './sniff.js';
 import { unzipCapped } from './unzip-capped.js';
 
@@ -54,7 +55,7 @@ function openContainer(opened: number, limits: ReportLimits): number {
   return opened + 1;
 }
 
-async function unwrap(blob: Blob, opened: number, limits: ReportLimits, isTopLevel: boolean): Promise<ReportFile[]> {
+function unwrap(blob: Blob, opened: number, limits: ReportLimits, isTopLevel: boolean): ReportFile[] {
   const kind = sniff(blob.bytes);
   if (kind === 'xml') return claimsXml(blob) ? [{ name: blob.name, bytes: Buffer.from(blob.bytes) }] : [];
   if (kind === 'gzip') {
@@ -64,7 +65,7 @@ async function unwrap(blob: Blob, opened: number, limits: ReportLimits, isTopLev
   if (kind === 'zip') {
     const depth = openContainer(opened, limits);
     const found: ReportFile[] = [];
-    for (const file of unzipCapped(blob.bytes, limits)) found.push(...(await unwrap({ name: file.name, contentType: null, bytes: file.bytes }, depth, limits, false)));
+    for (const file of unzipCapped(blob.bytes, limits)) found.push(...unwrap({ name: file.name, contentType: null, bytes: file.bytes }, depth, limits, false));
     return found;
   }
   // Only the input itself or a forwarded message is read as MIME: a text attachment that happens
@@ -72,7 +73,8 @@ async function unwrap(blob: Blob, opened: number, limits: ReportLimits, isTopLev
   if (kind === 'mime' && (isTopLevel || mediaType(blob.contentType) === FORWARDED)) {
     const depth = openContainer(opened, limits);
     const found: ReportFile[] = [];
-    for (const part of await mimeParts(blob.bytes)) found.push(...(await unwrap({ name: part.name, contentType: part.contentType, bytes: part.bytes }, depth, limits, false)));
+    // Every leaf is looked at, text bodies too: sniff() and claimsXml() decide, as for attachments.
+    for (const leaf of readMimeLeaves(blob.bytes, limits)) found.push(...unwrap({ name: leaf.name, contentType: leaf.type, bytes: leaf.body }, depth, limits, false));
     return found;
   }
   return [];
@@ -82,11 +84,11 @@ async function unwrap(blob: Blob, opened: number, limits: ReportLimits, isTopLev
  * The decompressed report documents in `input` (a file, or a whole message); `contentType` is the
  * sender's claim, used only to tell an XML report from other XML.
  */
-export async function unwrapReportFiles(input: Uint8Array, contentType?: string, limits: ReportLimits = REPORT_LIMITS): Promise<ReportFile[]> {
+export function unwrapReportFiles(input: Uint8Array, contentType?: string, limits: ReportLimits = REPORT_LIMITS): ReportFile[] {
   if (input.length > limits.inputBytes) {
     refuse('TOO_LARGE', `The file is larger than ${Math.round(limits.inputBytes / 1024 / 1024)} MB, more than any real report.`);
   }
-  const files = await unwrap({ name: null, contentType: contentType ?? null, bytes: input }, 0, limits, true);
+  const files = unwrap({ name: null, contentType: contentType ?? null, bytes: input }, 0, limits, true);
   if (files.length === 0) {
     refuse('NO_REPORT_FOUND', 'No report was found: expected an XML report, gzip (.xml.gz) or zip file, or an email with one attached.');
   }

@@ -1,7 +1,7 @@
 import { refuse } from '../refusal.js';
-import { allFields, firstField, parseHeaderFields } from './header-fields.js';
-import type { MimeLeaf } from './mime-parts.js';
-import { splitEntity } from './mime-parts.js';
+import { allFields, firstField, parseHeaderFields } from '../mime/header-fields.js';
+import { type MimeLeaf, readEntityHeaders } from '../mime/read-mime-leaves.js';
+import { leafText } from './leaf-text.js';
 import { ORIGINAL_MESSAGE_TYPES, parseDate, resultsOf, summariseOriginal } from './original-headers.js';
 import { domainOfAddress, isDomainName, keep } from './redact.js';
 import type { FailureReport } from './types.js';
@@ -14,13 +14,13 @@ import type { FailureReport } from './types.js';
 export function readArfReport(leaves: MimeLeaf[]): FailureReport | null {
   const feedback = leaves.find((leaf) => leaf.type === 'message/feedback-report');
   if (!feedback) return null;
-  const fields = parseHeaderFields(feedback.body);
+  const fields = parseHeaderFields(leafText(feedback));
   const feedbackType = firstField(fields, 'feedback-type')?.toLowerCase();
   if (feedbackType !== 'auth-failure') {
     refuse('NOT_A_FAILURE_REPORT', `This feedback report is of type "${(feedbackType ?? 'none').slice(0, 40)}", not an authentication failure report (RFC 6591).`);
   }
   const originalLeaf = leaves.find((leaf) => ORIGINAL_MESSAGE_TYPES.has(leaf.type));
-  const original = summariseOriginal(originalLeaf ? splitEntity(originalLeaf.body).headers : []);
+  const original = summariseOriginal(originalLeaf ? readEntityHeaders(originalLeaf.body).headers : []);
   const authenticationResults = allFields(fields, 'authentication-results');
   const reportedDomain = firstField(fields, 'reported-domain')?.toLowerCase() ?? null;
 

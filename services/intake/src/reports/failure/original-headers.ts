@@ -1,4 +1,4 @@
-import { type HeaderField, firstField } from './header-fields.js';
+import { type HeaderField, firstField } from '../mime/header-fields.js';
 import { domainOfAddress, hashMessageId } from './redact.js';
 import type { FailureReport } from './types.js';
 

@@ -1,6 +1,6 @@
-import { type HeaderField, parseHeaderFields } from './header-fields.js';
-import type { MimeLeaf } from './mime-parts.js';
-import { splitEntity } from './mime-parts.js';
+import { type HeaderField, parseHeaderFields } from '../mime/header-fields.js';
+import { type MimeLeaf, readEntityHeaders } from '../mime/read-mime-leaves.js';
+import { leafText } from './leaf-text.js';
 import { ORIGINAL_MESSAGE_TYPES, parseDate, summariseOriginal } from './original-headers.js';
 import { isDomainName, keep } from './redact.js';
 import type { FailureReport } from './types.js';
@@ -17,8 +17,9 @@ const HEADER_STARTS = new Set(['received', 'return-path', 'from', 'message-id', 
 export function readPlainTextReport(leaves: MimeLeaf[]): FailureReport | null {
   for (const leaf of leaves) {
     if (leaf.type !== 'text/plain') continue;
+    const text = leafText(leaf);
     // Receivers indent the labels, so lines are read unindented (and so unfolded).
-    const fields = parseHeaderFields(leaf.body.split('\n').map((line) => line.trimStart()).join('\n'));
+    const fields = parseHeaderFields(text.split('\n').map((line) => line.trimStart()).join('\n'));
     const labelled = new Map<string, string>();
     let lastLabel = -1;
     fields.forEach((field, index) => {
@@ -30,7 +31,7 @@ export function readPlainTextReport(leaves: MimeLeaf[]): FailureReport | null {
     if (labelled.size < 2) continue;
 
     const attached = leaves.find((other) => ORIGINAL_MESSAGE_TYPES.has(other.type));
-    const originalHeaders = attached ? splitEntity(attached.body).headers : pastedHeaders(leaf.body, fields.slice(lastLabel + 1));
+    const originalHeaders = attached ? readEntityHeaders(attached.body).headers : pastedHeaders(text, fields.slice(lastLabel + 1));
     const domain = labelled.get('sender domain')?.toLowerCase() ?? null;
     return {
       format: 'plain-text',
