@@ -57,6 +57,17 @@ beforeAll(async () => {
       '_dmarc.plainrua.test': { TXT: ['v=DMARC1; p=reject; rua=dmarc@plainrua.test'] },
       'nothing.test': { A: ['192.0.2.30'] },
       '_dmarc.other.test': { TXT: ['not a dmarc record'] },
+      // DMARCbis (RFC 9989): np, psd, t, and the removed pct, rf, ri.
+      '_dmarc.testing.test': { TXT: ['v=DMARC1; p=reject; t=y; adkim=s; aspf=s; rua=mailto:dmarc@testing.test'] },
+      '_dmarc.testingq.test': { TXT: ['v=DMARC1; p=quarantine; t=y; adkim=s; aspf=s; rua=mailto:dmarc@testingq.test'] },
+      '_dmarc.testingoff.test': { TXT: ['v=DMARC1; p=reject; t=n; adkim=s; aspf=s; rua=mailto:dmarc@testingoff.test'] },
+      '_dmarc.np.test': { TXT: ['v=DMARC1; p=reject; sp=quarantine; np=reject; adkim=s; aspf=s; rua=mailto:dmarc@np.test'] },
+      '_dmarc.npnone.test': { TXT: ['v=DMARC1; p=reject; np=none; adkim=s; aspf=s; rua=mailto:dmarc@npnone.test'] },
+      '_dmarc.psdyes.test': { TXT: ['v=DMARC1; p=reject; psd=y; adkim=s; aspf=s; rua=mailto:dmarc@psdyes.test'] },
+      '_dmarc.psdno.test': { TXT: ['v=DMARC1; p=reject; psd=n; adkim=s; aspf=s; rua=mailto:dmarc@psdno.test'] },
+      '_dmarc.co.uk': { TXT: ['v=DMARC1; p=reject; psd=y; adkim=s; aspf=s; rua=mailto:dmarc@co.uk'] },
+      '_dmarc.badbis.test': { TXT: ['v=DMARC1; p=reject; np=maybe; t=on; psd=x; adkim=s; aspf=s; rua=mailto:dmarc@badbis.test'] },
+      '_dmarc.legacy.test': { TXT: ['v=DMARC1; p=reject; pct=100; rf=afrf; ri=3600; adkim=s; aspf=s; rua=mailto:dmarc@legacy.test'] },
     },
     behaviours: {
       '_dmarc.timeout.test': 'timeout',
@@ -81,6 +92,10 @@ describe('dmarc check', () => {
       policy: 'reject',
       subdomainPolicy: 'reject',
       effectivePolicy: 'reject',
+      nonExistentSubdomainPolicy: 'reject',
+      testing: false,
+      testingPolicy: null,
+      publicSuffixDomain: 'u',
       pct: 100,
       source: 'domain',
       policyDomain: 'reject.test',
@@ -112,6 +127,7 @@ describe('dmarc check', () => {
     const result = await scan('pct.test');
     expect(result.status).toBe('warning');
     expect(problems(result)).toEqual(['DMARC_PCT_PARTIAL']);
+    expect(codes(result)).toContain('DMARC_TAG_REMOVED');
     expect(result.details.pct).toBe(25);
     expect(result.message).toContain('25%');
   });
@@ -130,6 +146,7 @@ describe('dmarc check', () => {
     expect(result.details).toMatchObject({
       policy: 'reject',
       subdomainPolicy: 'quarantine',
+      nonExistentSubdomainPolicy: 'quarantine',
       effectivePolicy: 'quarantine',
       source: 'organizational',
       policyDomain: 'example.co.uk',
@@ -220,6 +237,126 @@ describe('dmarc check', () => {
       const result = await scan('plainrua.test');
       expect(result.status).toBe('error');
       expect(problems(result)).toEqual(['DMARC_URI_INVALID', 'DMARC_NO_RUA']);
+    });
+  });
+
+  describe('DMARCbis tags (RFC 9989 §4.7)', () => {
+    it('t=y under p=reject: warning, the policy acts like quarantine at DMARCbis receivers (DMARC_TESTING_MODE)', async () => {
+      const result = await scan('testing.test');
+      expect(result.status).toBe('warning');
+      expect(codes(result)).toEqual(['DMARC_TESTING_MODE']);
+      expect(result.details).toMatchObject({ policy: 'reject', effectivePolicy: 'reject', testing: true, testingPolicy: 'quarantine' });
+      expect(result.message).toBe(
+        'DMARC policy is reject, in testing mode (t=y: quarantine at receivers that follow DMARCbis), with issues to fix.',
+      );
+      expect(result.details.findings[0]).toEqual({
+        code: 'DMARC_TESTING_MODE',
+        severity: 'warning',
+        message:
+          't=y puts the reject policy in testing mode: receivers that follow DMARCbis apply one level less, so it acts like quarantine; receivers that still follow RFC 7489 ignore t= and apply reject.',
+        rfc: 'RFC 9989 §4.7',
+        recommendation:
+          'Once the aggregate reports show all your legitimate mail passes SPF or DKIM aligned, remove t=y (or set t=n) so reject applies everywhere.',
+        tag: 't',
+      });
+      expect(result.recommendation).toContain('remove t=y');
+    });
+
+    it('t=y under p=quarantine acts like none: forged mail is delivered', async () => {
+      const result = await scan('testingq.test');
+      expect(result.status).toBe('warning');
+      expect(codes(result)).toEqual(['DMARC_TESTING_MODE']);
+      expect(result.details).toMatchObject({ testing: true, testingPolicy: 'none' });
+      expect(result.details.findings[0]?.message).toContain('acts like none (forged mail is delivered)');
+    });
+
+    it('t=n: the policy applies, valid', async () => {
+      const result = await scan('testingoff.test');
+      expect(result.status).toBe('valid');
+      expect(codes(result)).toEqual([]);
+      expect(result.details).toMatchObject({ testing: false, testingPolicy: null });
+      expect(result.message).toBe('DMARC policy is reject.');
+    });
+
+    it('np= is shown apart from sp=, and falls back to sp= then p= when absent', async () => {
+      const result = await scan('np.test');
+      expect(result.status).toBe('valid');
+      expect(codes(result)).toEqual([]);
+      expect(result.details).toMatchObject({ policy: 'reject', subdomainPolicy: 'quarantine', nonExistentSubdomainPolicy: 'reject' });
+      expect((await scan('quarantine.test')).details.nonExistentSubdomainPolicy).toBe('quarantine');
+      expect((await scan('spnone.co.uk')).details.nonExistentSubdomainPolicy).toBe('none');
+    });
+
+    it('np=none under p=reject: warning (DMARC_NP_NONE)', async () => {
+      const result = await scan('npnone.test');
+      expect(result.status).toBe('warning');
+      expect(codes(result)).toEqual(['DMARC_NP_NONE']);
+      expect(result.details.nonExistentSubdomainPolicy).toBe('none');
+      expect(result.details.findings[0]).toMatchObject({
+        severity: 'warning',
+        message: 'np=none leaves non-existent subdomains (names such as invented.npnone.test that have no DNS records) unprotected although p=reject.',
+        recommendation: 'Set np=reject: no legitimate mail comes from names that do not exist.',
+        tag: 'np',
+      });
+    });
+
+    it('psd=y on a name that is no public suffix: warning (DMARC_PSD_NOT_PUBLIC_SUFFIX); psd=n and a real suffix are fine', async () => {
+      const yes = await scan('psdyes.test');
+      expect(yes.status).toBe('warning');
+      expect(codes(yes)).toEqual(['DMARC_PSD_NOT_PUBLIC_SUFFIX']);
+      expect(yes.details.publicSuffixDomain).toBe('y');
+      expect(yes.details.findings[0]?.message).toBe(
+        'psd=y declares psdyes.test a public suffix domain, but it is not on the Public Suffix List: receivers that follow DMARCbis then treat each of its subdomains as an organisation of its own, so relaxed alignment between them no longer passes.',
+      );
+      expect(yes.recommendation).toBe('Remove psd=y (or set psd=n) unless psdyes.test registers names for others, as a public suffix does.');
+
+      const no = await scan('psdno.test');
+      expect(no.status).toBe('valid');
+      expect(codes(no)).toEqual([]);
+      expect(no.details.publicSuffixDomain).toBe('n');
+
+      const suffix = await scan('co.uk');
+      expect(suffix.status).toBe('valid');
+      expect(codes(suffix)).toEqual([]);
+      expect(suffix.details).toMatchObject({ publicSuffixDomain: 'y', policyDomain: 'co.uk' });
+    });
+
+    it('invalid np, t and psd: warnings naming the tag, the defaults apply, the record still counts', async () => {
+      const result = await scan('badbis.test');
+      expect(result.status).toBe('warning');
+      expect(result.details.findings.map((finding) => [finding.code, finding.severity, finding.tag])).toEqual([
+        ['DMARC_NP_INVALID', 'warning', 'np'],
+        ['DMARC_T_INVALID', 'warning', 't'],
+        ['DMARC_PSD_INVALID', 'warning', 'psd'],
+      ]);
+      expect(result.details.findings.map((finding) => finding.message)).toEqual([
+        'The np= tag is "maybe"; it must be none, quarantine or reject.',
+        'The t= tag is "on"; it must be "y" (testing) or "n".',
+        'The psd= tag is "x"; it must be "y", "n" or "u".',
+      ]);
+      expect(result.details).toMatchObject({
+        policy: 'reject',
+        effectivePolicy: 'reject',
+        nonExistentSubdomainPolicy: 'reject',
+        testing: false,
+        testingPolicy: null,
+        publicSuffixDomain: 'u',
+      });
+    });
+
+    it('pct, rf and ri: an info finding each, removed by DMARCbis, and the domain still valid', async () => {
+      const result = await scan('legacy.test');
+      expect(result.status).toBe('valid');
+      expect(result.recommendation).toBeNull();
+      expect(result.details.findings.map((finding) => [finding.code, finding.severity, finding.tag, finding.rfc])).toEqual([
+        ['DMARC_TAG_REMOVED', 'info', 'pct', 'RFC 9989 §4.7'],
+        ['DMARC_TAG_REMOVED', 'info', 'rf', 'RFC 9989 §4.7'],
+        ['DMARC_TAG_REMOVED', 'info', 'ri', 'RFC 9989 §4.7'],
+      ]);
+      expect(result.details.findings[0]?.message).toBe(
+        'The pct= tag is removed in DMARCbis (RFC 9989): receivers that follow it ignore the tag; use t=y for testing instead.',
+      );
+      expect(result.details).toMatchObject({ pct: 100, reportFormat: ['afrf'], reportInterval: 3600 });
     });
   });
 

@@ -2,13 +2,13 @@ import type { Finding } from '@sendwell/contracts';
 import type { CheckContext, CheckResult } from '../types.js';
 import { checkDestinations, destinationFindings, type DmarcReportUri } from './destinations.js';
 import { discoverPolicy, type PolicyDiscovery } from './discovery.js';
-import { appliedPolicy, inheritanceFindings, policyFindings, type PolicySource } from './findings.js';
+import { appliedPolicy, dmarcbisFindings, inheritanceFindings, policyFindings, type PolicySource } from './findings.js';
 import { organizationalDomain } from './org-domain.js';
-import { parseDmarcRecord, type Alignment, type DmarcPolicy } from './record.js';
+import { parseDmarcRecord, type Alignment, type DmarcPolicy, type PsdFlag } from './record.js';
 import { dmarcVerdict } from './verdict.js';
 
 /**
- * DMARC (RFC 7489): policy discovery as a receiver does it (§6.6.3: the domain's `_dmarc` record,
+ * DMARC (RFC 7489, and the DMARCbis tags np, psd and t of RFC 9989): policy discovery as a receiver does it (§6.6.3: the domain's `_dmarc` record,
  * else the Organizational Domain's), every tag parsed, and external report destinations verified
  * (§7.1) so the user learns when reports they asked for will never be sent.
  */
@@ -20,9 +20,15 @@ export interface DmarcDetails extends Record<string, unknown> {
   subdomainPolicy: DmarcPolicy | null;
   /** What receivers apply to mail from this very domain (`sp`/`p` of the org record when inherited). */
   effectivePolicy: DmarcPolicy | null;
-  /** `np=` (RFC 9091) for non-existent subdomains, when published. */
+  /** The policy for non-existent subdomains: `np=` (RFC 9989 §4.7, first RFC 9091), else `sp=`, else `p=`. */
   nonExistentSubdomainPolicy?: DmarcPolicy | null;
-  /** Share of failing mail the policy applies to (default 100). */
+  /** `t=y`: the policy is in testing; DMARCbis receivers apply `testingPolicy` instead. */
+  testing?: boolean;
+  /** One level less than `effectivePolicy`, what DMARCbis receivers apply under t=y (null when not testing). */
+  testingPolicy?: DmarcPolicy | null;
+  /** `psd=` (RFC 9989 §4.7): y, n, or u (the default: let the tree walk decide). */
+  publicSuffixDomain?: PsdFlag;
+  /** Share of failing mail the policy applies to (default 100); pct= is removed in RFC 9989, RFC 7489 receivers still read it. */
   pct?: number;
   /** The record that applies (null when none, or when several make DMARC void). */
   record: string | null;
@@ -64,6 +70,7 @@ async function policyResult(ctx: CheckContext, found: Discovered, orgDomain: str
     ...parsed.findings,
     ...inheritanceFindings(ctx.domain, orgDomain, parsed, source),
     ...policyFindings(parsed, applied, source, orgDomain),
+    ...dmarcbisFindings(parsed, applied, policyDomain),
     ...destinationFindings(rua, policyDomain, 'rua'),
     ...destinationFindings(ruf, policyDomain, 'ruf'),
   ];
@@ -71,7 +78,10 @@ async function policyResult(ctx: CheckContext, found: Discovered, orgDomain: str
     policy: parsed.policy,
     subdomainPolicy: applied.subdomainPolicy,
     effectivePolicy: applied.effectivePolicy,
-    ...(parsed.nonExistentPolicy ? { nonExistentSubdomainPolicy: parsed.nonExistentPolicy } : {}),
+    nonExistentSubdomainPolicy: applied.nonExistentPolicy,
+    testing: applied.testing,
+    testingPolicy: applied.testingPolicy,
+    publicSuffixDomain: parsed.psd,
     pct: applied.pct,
     record,
     records: [...found.valid, ...found.misplaced],

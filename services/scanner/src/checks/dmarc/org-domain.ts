@@ -1,4 +1,4 @@
-import { getDomain } from 'tldts';
+import { getDomain, getPublicSuffix } from 'tldts';
 
 /**
  * The Organizational Domain (RFC 7489 §3.2): the public suffix plus one label, from the Public
@@ -8,4 +8,9 @@ import { getDomain } from 'tldts';
  */
 export function organizationalDomain(domain: string): string {
   return getDomain(domain, { allowPrivateDomains: true }) ?? domain;
+}
+
+/** Whether the name is itself on the Public Suffix List (ICANN or private section), e.g. `co.uk` or `github.io`. */
+export function isPublicSuffix(domain: string): boolean {
+  return getPublicSuffix(domain, { allowPrivateDomains: true }) === domain && getDomain(domain, { allowPrivateDomains: true }) === null;
 }

@@ -6,7 +6,7 @@ import { mentionsDmarcVersion, parseDmarcRecord, parseDmarcUri, startsWithDmarcV
 
 /** Issue 24: a hostile `_dmarc` record (tag list, URI lists, sizes) is read in linear time, or refused past the cap. */
 
-const WORDS = ['v=DMARC1', 'p=', 'reject', 'rua=', 'ruf=', 'mailto:', 'a@example.com', '!', '10m', ',', 'pct=', 'fo=', '1:d:s', 'sp=', 'adkim=', 'ri='];
+const WORDS = ['v=DMARC1', 'p=', 'reject', 'rua=', 'ruf=', 'mailto:', 'a@example.com', '!', '10m', ',', 'pct=', 'fo=', '1:d:s', 'sp=', 'adkim=', 'ri=', 'np=', 'psd=', 't=', 'y', 'rf=', 'afrf'];
 
 describe('the DMARC record against hostile input', () => {
   it('refuses a record past the cap with DMARC_RECORD_TOO_LARGE and no policy, within the budget', () => {

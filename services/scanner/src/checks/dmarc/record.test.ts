@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { organizationalDomain } from './org-domain.js';
+import { isPublicSuffix, organizationalDomain } from './org-domain.js';
 import { mentionsDmarcVersion, parseDmarcRecord, parseDmarcUri, startsWithDmarcVersion } from './record.js';
 
 const codes = (text: string) => parseDmarcRecord(text).findings.map((finding) => finding.code);
@@ -8,13 +8,21 @@ describe('parseDmarcRecord (RFC 7489 §6.3)', () => {
   it('reads every tag', () => {
     const record = parseDmarcRecord(
       'v=DMARC1; p=reject; sp=quarantine; np=reject; pct=50; adkim=s; aspf=r; ' +
-        'rua=mailto:agg@example.com!10m, mailto:Reports@Vendor.example; ruf=mailto:forensic@example.com; fo=1:d; rf=afrf; ri=3600',
+        'rua=mailto:agg@example.com!10m, mailto:Reports@Vendor.example; ruf=mailto:forensic@example.com; fo=1:d; rf=afrf; ri=3600; ' +
+        'psd=n; t=Y',
     );
-    expect(record.findings).toEqual([]);
+    // pct, rf and ri are still read for RFC 7489 receivers; DMARCbis removed them, which is only worth knowing.
+    expect(record.findings.map((finding) => [finding.code, finding.severity, finding.tag])).toEqual([
+      ['DMARC_TAG_REMOVED', 'info', 'pct'],
+      ['DMARC_TAG_REMOVED', 'info', 'rf'],
+      ['DMARC_TAG_REMOVED', 'info', 'ri'],
+    ]);
     expect(record).toMatchObject({
       policy: 'reject',
       subdomainPolicy: 'quarantine',
       nonExistentPolicy: 'reject',
+      testing: true,
+      psd: 'n',
       pct: 50,
       adkim: 'strict',
       aspf: 'relaxed',
@@ -48,6 +56,9 @@ describe('parseDmarcRecord (RFC 7489 §6.3)', () => {
     expect(record).toMatchObject({
       policy: 'quarantine',
       subdomainPolicy: null,
+      nonExistentPolicy: null,
+      testing: false,
+      psd: 'u',
       pct: null,
       adkim: 'relaxed',
       aspf: 'relaxed',
@@ -68,8 +79,11 @@ describe('parseDmarcRecord (RFC 7489 §6.3)', () => {
       ['DMARC_FO_INVALID', 'fo'],
       ['DMARC_RF_INVALID', 'rf'],
       ['DMARC_RI_INVALID', 'ri'],
+      ['DMARC_TAG_REMOVED', 'pct'],
+      ['DMARC_TAG_REMOVED', 'rf'],
+      ['DMARC_TAG_REMOVED', 'ri'],
     ]);
-    expect(record.findings.every((finding) => finding.severity === 'error')).toBe(true);
+    expect(record.findings.filter((finding) => finding.code !== 'DMARC_TAG_REMOVED').every((finding) => finding.severity === 'error')).toBe(true);
   });
 
   it('requires v=DMARC1 first and p= present', () => {
@@ -77,14 +91,50 @@ describe('parseDmarcRecord (RFC 7489 §6.3)', () => {
     expect(codes('v=dmarc1; p=reject')).toEqual(['DMARC_VERSION_INVALID']);
     expect(codes('v=DMARC1; rua=mailto:a@example.com')).toEqual(['DMARC_POLICY_MISSING']);
     expect(codes('v=DMARC1; p=reject; p=none')).toEqual(['DMARC_DUPLICATE_TAG']);
-    expect(codes('v=DMARC1; p=reject; pct=-1')).toEqual(['DMARC_PCT_INVALID']);
-    expect(codes('v=DMARC1; p=reject; pct=0')).toEqual([]);
+    expect(codes('v=DMARC1; p=reject; pct=-1')).toEqual(['DMARC_PCT_INVALID', 'DMARC_TAG_REMOVED']);
+    expect(codes('v=DMARC1; p=reject; pct=0')).toEqual(['DMARC_TAG_REMOVED']);
   });
 
   it('warns about unknown tags, non-mailto URIs and a bad np=', () => {
     expect(codes('v=DMARC1; p=reject; rau=mailto:a@example.com')).toEqual(['DMARC_UNKNOWN_TAG']);
     expect(codes('v=DMARC1; p=reject; rua=https://reports.example/dmarc')).toEqual(['DMARC_URI_UNSUPPORTED_SCHEME']);
     expect(codes('v=DMARC1; p=reject; np=strict')).toEqual(['DMARC_NP_INVALID']);
+  });
+
+  it('reads the DMARCbis tags t and psd (RFC 9989 §4.7), a bad value a warning that reads as the default', () => {
+    expect(parseDmarcRecord('v=DMARC1; p=reject; t=n; psd=y')).toMatchObject({ testing: false, psd: 'y', findings: [] });
+    expect(parseDmarcRecord('v=DMARC1; p=reject; t=u; psd=U')).toMatchObject({ testing: false, psd: 'u' });
+    const bad = parseDmarcRecord('v=DMARC1; p=reject; t=yes; psd=maybe; np=Reject');
+    expect(bad).toMatchObject({ testing: false, psd: 'u', nonExistentPolicy: 'reject' });
+    expect(bad.findings).toEqual([
+      {
+        code: 'DMARC_T_INVALID',
+        severity: 'warning',
+        message: 'The t= tag is "yes"; it must be "y" (testing) or "n".',
+        rfc: 'RFC 9989 §4.7',
+        recommendation: 'Set "t=y" while you test the policy, or remove the tag (n, the policy applies, is the default).',
+        tag: 't',
+      },
+      {
+        code: 'DMARC_PSD_INVALID',
+        severity: 'warning',
+        message: 'The psd= tag is "maybe"; it must be "y", "n" or "u".',
+        rfc: 'RFC 9989 §4.7',
+        recommendation: 'Remove the psd= tag: only public suffix operators publish psd=y, and u (let receivers decide) is the default.',
+        tag: 'psd',
+      },
+    ]);
+    expect(codes('v=DMARC1; p=reject; tt=y')).toEqual(['DMARC_UNKNOWN_TAG']);
+  });
+
+  it('reports each of pct, rf and ri as removed by DMARCbis, with what to do instead', () => {
+    const record = parseDmarcRecord('v=DMARC1; p=reject; ri=3600; rf=afrf; pct=100');
+    expect(record.findings.map((finding) => finding.message)).toEqual([
+      'The pct= tag is removed in DMARCbis (RFC 9989): receivers that follow it ignore the tag; use t=y for testing instead.',
+      'The rf= tag is removed in DMARCbis (RFC 9989): receivers that follow it ignore the tag; AFRF, the only format it could name, is what receivers send.',
+      'The ri= tag is removed in DMARCbis (RFC 9989): receivers that follow it ignore the tag; receivers choose the aggregate report interval themselves, usually a day.',
+    ]);
+    expect(record).toMatchObject({ pct: 100, reportFormat: ['afrf'], reportInterval: 3600 });
   });
 
   it('rejects report addresses that are not URIs', () => {
@@ -125,5 +175,12 @@ describe('organizationalDomain (RFC 7489 §3.2)', () => {
     expect(organizationalDomain('a.b.example.com')).toBe('example.com');
     expect(organizationalDomain('alice.github.io')).toBe('alice.github.io');
     expect(organizationalDomain('co.uk')).toBe('co.uk');
+  });
+
+  it('tells a public suffix from a registrable name', () => {
+    expect(isPublicSuffix('co.uk')).toBe(true);
+    expect(isPublicSuffix('github.io')).toBe(true);
+    expect(isPublicSuffix('example.co.uk')).toBe(false);
+    expect(isPublicSuffix('psdyes.test')).toBe(false);
   });
 });

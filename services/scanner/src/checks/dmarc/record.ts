@@ -3,14 +3,18 @@ import { colonList, parseTagList, tagValue, type Tag, type TagList } from '../dk
 import { isRecordTooLarge, limitFindings, recordTooLargeFinding } from '../input-caps.js';
 
 /**
- * A DMARC record (RFC 7489 §6.3, grammar §6.4; `np` from RFC 9091 §4.1) read tag by tag. Every
- * fault is a finding naming the offending tag; values that are wrong fall back to the defaults a
- * receiver would use, so the rest of the check still sees the record as receivers do.
+ * A DMARC record (RFC 7489 §6.3, grammar §6.4; `np` from RFC 9091 §4.1; `psd` and `t` from DMARCbis,
+ * RFC 9989 §4.7) read tag by tag. Every fault is a finding naming the offending tag; values that are
+ * wrong fall back to the defaults a receiver would use, so the rest of the check still sees the
+ * record as receivers do. DMARCbis removed `pct`, `rf` and `ri`: they are still read (RFC 7489
+ * receivers honour them) and each one present is an info finding.
  */
 
 export const dmarcPolicies = ['none', 'quarantine', 'reject'] as const;
 export type DmarcPolicy = (typeof dmarcPolicies)[number];
 export type Alignment = 'relaxed' | 'strict';
+/** `psd=` (RFC 9989 §4.7): y = a Public Suffix Domain, n = an Organizational Domain, u = let the tree walk decide. */
+export type PsdFlag = 'y' | 'n' | 'u';
 
 export interface DmarcUri {
   /** The URI as published, without the size limit. */
@@ -30,6 +34,10 @@ export interface DmarcRecord {
   subdomainPolicy: DmarcPolicy | null;
   /** `np` as published (RFC 9091), for non-existent subdomains. */
   nonExistentPolicy: DmarcPolicy | null;
+  /** `t=y` (RFC 9989 §4.7): the policy is in testing, receivers apply one level less; default (and invalid) false. */
+  testing: boolean;
+  /** `psd` (RFC 9989 §4.7), 'u' when absent or invalid. */
+  psd: PsdFlag;
   /** `pct` as published, null when absent or invalid (then 100 applies). */
   pct: number | null;
   adkim: Alignment;
@@ -46,7 +54,22 @@ export interface DmarcRecord {
   findings: Finding[];
 }
 
-const KNOWN_TAGS = new Set(['v', 'p', 'sp', 'np', 'pct', 'adkim', 'aspf', 'rua', 'ruf', 'fo', 'rf', 'ri']);
+const KNOWN_TAGS = new Set(['v', 'p', 'sp', 'np', 'psd', 't', 'pct', 'adkim', 'aspf', 'rua', 'ruf', 'fo', 'rf', 'ri']);
+/** Tags DMARCbis removed (RFC 9989 §4.7 no longer lists them), and what to say to those who still publish one. */
+const REMOVED_TAGS: Record<string, { instead: string; recommendation: string }> = {
+  pct: {
+    instead: 'use t=y for testing instead',
+    recommendation: 'To test a policy, add "t=y" (and remove it once the reports are clean); pct= only works at receivers that still follow RFC 7489.',
+  },
+  rf: {
+    instead: 'AFRF, the only format it could name, is what receivers send',
+    recommendation: 'Remove rf= (afrf, the only format, is what receivers send anyway).',
+  },
+  ri: {
+    instead: 'receivers choose the aggregate report interval themselves, usually a day',
+    recommendation: 'Remove ri= unless an RFC 7489 receiver you rely on honours it; most send reports daily anyway.',
+  },
+};
 const SIZE_UNITS: Record<string, number> = { '': 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const DEFAULT_REPORT_INTERVAL = 86_400;
@@ -162,7 +185,7 @@ function parseUriList(tag: 'rua' | 'ruf', value: string | undefined, findings: F
 
 /**
  * Reads the record tag group by tag group, in the order of the grammar: the tag list itself, the
- * version, the policies, pct, alignment, the report destinations, the report options, unknown tags.
+ * version, the policies, the DMARCbis flags (t, psd), pct, alignment, the report destinations, the report options, unknown tags.
  */
 export function parseDmarcRecord(text: string): DmarcRecord {
   // Too large to read: the defaults of an empty record (no policy), and the one finding that says why.
@@ -170,6 +193,7 @@ export function parseDmarcRecord(text: string): DmarcRecord {
   const list = parseTagList(text, { lowerCaseNames: true });
   const findings: Finding[] = [...tagListFindings(list), ...versionFindings(list)];
   const { policy, subdomainPolicy, nonExistentPolicy } = readPolicies(list, findings);
+  const { testing, psd } = readDmarcbisFlags(list, findings);
   const pct = readPct(list, findings);
   const adkim = parseAlignment('adkim', tagValue(list, 'adkim'), findings);
   const aspf = parseAlignment('aspf', tagValue(list, 'aspf'), findings);
@@ -178,8 +202,8 @@ export function parseDmarcRecord(text: string): DmarcRecord {
   const failureOptions = readFailureOptions(list, findings);
   const reportFormat = readReportFormat(list, findings);
   const reportInterval = readReportInterval(list, findings);
-  findings.push(...unknownTagFindings(list));
-  return { policy, subdomainPolicy, nonExistentPolicy, pct, adkim, aspf, rua, ruf, failureOptions, reportFormat, reportInterval, tags: list.tags, findings: limitFindings(findings) };
+  findings.push(...removedTagFindings(list), ...unknownTagFindings(list));
+  return { policy, subdomainPolicy, nonExistentPolicy, testing, psd, pct, adkim, aspf, rua, ruf, failureOptions, reportFormat, reportInterval, tags: list.tags, findings: limitFindings(findings) };
 }
 
 /** Duplicate tags and segments that are not `tag=value`. */
@@ -276,6 +300,36 @@ function readPolicies(list: TagList, findings: Finding[]): Pick<DmarcRecord, 'po
   return { policy: policy ?? null, subdomainPolicy: subdomainPolicy ?? null, nonExistentPolicy: nonExistentPolicy ?? null };
 }
 
+/** `t` and `psd` (RFC 9989 §4.7): RFC 7489 receivers ignore both, so a bad value is a warning and reads as the default. */
+function readDmarcbisFlags(list: TagList, findings: Finding[]): Pick<DmarcRecord, 'testing' | 'psd'> {
+  const rawT = tagValue(list, 't');
+  const t = rawT?.toLowerCase();
+  if (t !== undefined && t !== 'y' && t !== 'n') {
+    findings.push({
+      code: 'DMARC_T_INVALID',
+      severity: 'warning',
+      message: `The t= tag is "${rawT ?? ''}"; it must be "y" (testing) or "n".`,
+      rfc: 'RFC 9989 §4.7',
+      recommendation: 'Set "t=y" while you test the policy, or remove the tag (n, the policy applies, is the default).',
+      tag: 't',
+    });
+  }
+  const rawPsd = tagValue(list, 'psd');
+  const psd = rawPsd?.toLowerCase();
+  const validPsd = psd === 'y' || psd === 'n' || psd === 'u';
+  if (psd !== undefined && !validPsd) {
+    findings.push({
+      code: 'DMARC_PSD_INVALID',
+      severity: 'warning',
+      message: `The psd= tag is "${rawPsd ?? ''}"; it must be "y", "n" or "u".`,
+      rfc: 'RFC 9989 §4.7',
+      recommendation: 'Remove the psd= tag: only public suffix operators publish psd=y, and u (let receivers decide) is the default.',
+      tag: 'psd',
+    });
+  }
+  return { testing: t === 'y', psd: validPsd ? psd : 'u' };
+}
+
 function readPct(list: TagList, findings: Finding[]): number | null {
   const rawPct = tagValue(list, 'pct');
   if (rawPct === undefined) return null;
@@ -314,6 +368,20 @@ function readReportInterval(list: TagList, findings: Finding[]): number {
   return DEFAULT_REPORT_INTERVAL;
 }
 
+/** pct, rf and ri: removed by DMARCbis but still read by RFC 7489 receivers, so worth knowing, never a fault. */
+function removedTagFindings(list: TagList): Finding[] {
+  return Object.entries(REMOVED_TAGS)
+    .filter(([name]) => tagValue(list, name) !== undefined)
+    .map(([name, removed]) => ({
+      code: 'DMARC_TAG_REMOVED',
+      severity: 'info' as const,
+      message: `The ${name}= tag is removed in DMARCbis (RFC 9989): receivers that follow it ignore the tag; ${removed.instead}.`,
+      rfc: 'RFC 9989 §4.7',
+      recommendation: removed.recommendation,
+      tag: name,
+    }));
+}
+
 /** Unknown tags MUST be ignored (§6.3), but one is usually a typo that silently drops a setting. */
 function unknownTagFindings(list: TagList): Finding[] {
   return list.tags
@@ -323,7 +391,7 @@ function unknownTagFindings(list: TagList): Finding[] {
       severity: 'warning' as const,
       message: `The tag "${tag.name}=" is not a DMARC tag and receivers ignore it.`,
       rfc: 'RFC 7489 §6.3',
-      recommendation: `Check "${tag.name}=" for a typo (DMARC tags: v, p, sp, np, pct, adkim, aspf, rua, ruf, fo, rf, ri) or remove it.`,
+      recommendation: `Check "${tag.name}=" for a typo (DMARC tags: v, p, sp, np, psd, t, adkim, aspf, rua, ruf, fo, and the older pct, rf, ri) or remove it.`,
       tag: tag.name,
     }));
 }

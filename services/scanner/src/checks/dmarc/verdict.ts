@@ -25,15 +25,16 @@ function errorVerdict(errors: Finding[], findings: Finding[]): DmarcVerdict {
   };
 }
 
-function policyVerdict(findings: Finding[], { effectivePolicy, pct }: AppliedPolicy, source: PolicySource, orgDomain: string): DmarcVerdict {
+function policyVerdict(findings: Finding[], { effectivePolicy, pct, testingPolicy }: AppliedPolicy, source: PolicySource, orgDomain: string): DmarcVerdict {
   const warnings = findings.some((finding) => finding.severity === 'warning');
   const from = source === 'organizational' ? ` (inherited from ${orgDomain})` : '';
+  const testing = testingPolicy ? `, in testing mode (t=y: ${testingPolicy} at receivers that follow DMARCbis)` : '';
   return {
     status: effectivePolicy === 'none' || warnings ? 'warning' : 'valid',
     message:
       effectivePolicy === 'none'
         ? `DMARC is in monitoring mode only (policy none${source === 'organizational' ? `, inherited from ${orgDomain}` : ''}): forged mail is still delivered.`
-        : `DMARC policy is ${effectivePolicy ?? 'none'}${pct < 100 ? ` for ${pct}% of failing mail` : ''}${from}${warnings ? ', with issues to fix' : ''}.`,
+        : `DMARC policy is ${effectivePolicy ?? 'none'}${pct < 100 ? ` for ${pct}% of failing mail` : ''}${from}${testing}${warnings ? ', with issues to fix' : ''}.`,
     recommendation: warnings ? mostSevereRecommendation(findings) : null,
   };
 }
