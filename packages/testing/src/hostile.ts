@@ -10,12 +10,17 @@ import fc from 'fast-check';
  */
 export const HOSTILE_BUDGET_MS = 100;
 
+/** Milliseconds of this process's CPU (user and system) since `started` (a `process.cpuUsage()`). */
+export function cpuMsSince(started: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}
+
 /** Runs `parse` once and fails when it takes more CPU than the budget; returns what it returned. */
 export function withinBudget<T>(parse: () => T, budgetMs = HOSTILE_BUDGET_MS): T {
   const started = process.cpuUsage();
   const result = parse();
-  const used = process.cpuUsage(started);
-  const elapsed = (used.user + used.system) / 1000;
+  const elapsed = cpuMsSince(started);
   if (elapsed > budgetMs) throw new Error(`took ${elapsed.toFixed(1)} ms of CPU, over the ${budgetMs} ms budget for hostile input`);
   return result;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { REPORT_LIMITS } from '../limits.js';
 import { ReportRefusal } from '../refusal.js';
 import { unwrapReportFiles } from './unwrap-report-files.js';
+import { cpuMsSince } from '@sendwell/testing/hostile';
 
 const XML = Buffer.from('<?xml version="1.0"?>\n<feedback><report_metadata/></feedback>\n');
 
@@ -136,16 +137,16 @@ describe('unwrapReportFiles: the containers receivers send', () => {
 describe('unwrapReportFiles: bombs and broken archives', () => {
   it('refuses a gzip bomb quickly', () => {
     const bomb = gzipSync(Buffer.alloc(32 * 1024 * 1024));
-    const started = performance.now();
+    const started = process.cpuUsage();
     expect((refusal(() => unwrapReportFiles(bomb))).code).toBe('COMPRESSION_RATIO');
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(cpuMsSince(started)).toBeLessThan(2_000);
   });
 
   it('refuses a zip bomb that declares a small size, counting what it really inflates', () => {
     const bomb = declareSize(zipSync({ 'r.xml': Buffer.alloc(32 * 1024 * 1024) }), 100);
-    const started = performance.now();
+    const started = process.cpuUsage();
     expect((refusal(() => unwrapReportFiles(bomb))).code).toBe('COMPRESSION_RATIO');
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(cpuMsSince(started)).toBeLessThan(2_000);
   });
 
   it('refuses a zip that declares a huge size without inflating it', () => {
@@ -175,13 +176,13 @@ describe('unwrapReportFiles on hostile input', () => {
 
   /** Never anything but a ReportRefusal, within 200 ms. */
   function readsOrRefuses(input: Uint8Array): void {
-    const started = performance.now();
+    const started = process.cpuUsage();
     try {
       unwrapReportFiles(input);
     } catch (error) {
       if (!(error instanceof ReportRefusal)) throw error;
     }
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(cpuMsSince(started)).toBeLessThan(200);
   }
 
   it('reads 256 KB of `X: a` lines and blank lines within the budget (mailparser took ~350 ms)', () => {

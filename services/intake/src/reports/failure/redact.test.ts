@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { domainOfAddress, redactAddresses } from './redact.js';
+import { cpuMsSince } from '@sendwell/testing/hostile';
 
 describe('redactAddresses', () => {
   it.each([
@@ -16,9 +17,9 @@ describe('redactAddresses', () => {
 
   it('stays linear on many @ and quotes', () => {
     const hostile = `${'a'.repeat(100_000)}${'"@'.repeat(50_000)}${'x@'.repeat(50_000)}`;
-    const started = performance.now();
+    const started = process.cpuUsage();
     redactAddresses(hostile);
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(cpuMsSince(started)).toBeLessThan(200);
   });
 });
 

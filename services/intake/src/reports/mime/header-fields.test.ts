@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHeaderFields } from './header-fields.js';
+import { cpuMsSince } from '@sendwell/testing/hostile';
 
 describe('parseHeaderFields', () => {
   it('splits at the first colon, lower-cases names and unfolds continuation lines', () => {
@@ -11,9 +12,9 @@ describe('parseHeaderFields', () => {
   });
 
   it('unfolds a field of 100,000 continuation lines in linear time', () => {
-    const started = performance.now();
+    const started = process.cpuUsage();
     const [field] = parseHeaderFields(`X-Long: a${'\n b'.repeat(100_000)}`);
     expect(field?.value.length).toBe(1 + 2 * 100_000);
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(cpuMsSince(started)).toBeLessThan(200);
   });
 });
