@@ -186,10 +186,11 @@ describe('POST /api/auth/register', () => {
   });
 });
 
+// Verification off: the cookie is issued at registration only when no verification is required (production requires it by default).
 describe('the session cookie in production', () => {
   let prod: Harness;
   beforeAll(async () => {
-    prod = await startHarness({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!', TRUSTED_PROXIES: 'loopback' });
+    prod = await startHarness({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!', TRUSTED_PROXIES: 'loopback', REQUIRE_EMAIL_VERIFICATION: 'false' });
   });
   afterAll(() => prod.close());
 
@@ -212,7 +213,7 @@ describe('the session cookie in production', () => {
   });
 
   it('keeps the development name when COOKIE_SECURE=false says the deployment has no HTTPS', async () => {
-    const plain = await startHarness({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!', COOKIE_SECURE: 'false', TRUSTED_PROXIES: 'loopback' });
+    const plain = await startHarness({ NODE_ENV: 'production', JWT_SECRET: 'a-production-secret-of-forty-characters!', COOKIE_SECURE: 'false', TRUSTED_PROXIES: 'loopback', REQUIRE_EMAIL_VERIFICATION: 'false' });
     try {
       const res = await plain.app.inject({ method: 'POST', url: '/api/auth/register', payload: registration() });
       const cookie = tokenCookie(res.headers['set-cookie']);
