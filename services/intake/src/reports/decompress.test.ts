@@ -2,18 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { gunzipCapped, isGzip } from './decompress.js';
 import { REPORT_LIMITS } from './limits.js';
-import { ReportRefusal } from './refusal.js';
 import { cpuMsSince } from '@sendwell/testing/hostile';
-
-function refusal(run: () => unknown): ReportRefusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ReportRefusal) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
+import { refusal } from './refusal-testing.js';
 
 describe('gunzipCapped', () => {
   it('reads a gzip member back', () => {

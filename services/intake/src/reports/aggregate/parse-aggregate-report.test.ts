@@ -1,22 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REPORT_LIMITS } from '../limits.js';
-import { ReportRefusal } from '../refusal.js';
 import { parseAggregateReport } from './parse-aggregate-report.js';
 import type { AggregateReport } from './types.js';
+import { refusal } from '../refusal-testing.js';
 
 function fixture(name: string): Buffer {
   return readFileSync(new URL(`../../../test/fixtures/aggregate/${name}`, import.meta.url));
-}
-
-function refusal(run: () => unknown): ReportRefusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ReportRefusal) return error;
-    throw error;
-  }
-  throw new Error('not refused');
 }
 
 const seconds = (unix: number): Date => new Date(unix * 1000);

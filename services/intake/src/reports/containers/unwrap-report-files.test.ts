@@ -6,18 +6,9 @@ import { REPORT_LIMITS } from '../limits.js';
 import { ReportRefusal } from '../refusal.js';
 import { unwrapReportFiles } from './unwrap-report-files.js';
 import { cpuMsSince } from '@sendwell/testing/hostile';
+import { refusal } from '../refusal-testing.js';
 
 const XML = Buffer.from('<?xml version="1.0"?>\n<feedback><report_metadata/></feedback>\n');
-
-function refusal(run: () => unknown): ReportRefusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ReportRefusal) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 /** A message with one attachment, base64 at `lineLength` characters a line, CRLF or LF. */
 function message(part: { type: string; name?: string; bytes: Uint8Array; lineLength?: number; eol?: string; padding?: boolean }): Buffer {

@@ -2,22 +2,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { REPORT_LIMITS } from '../limits.js';
-import { ReportRefusal } from '../refusal.js';
 import { readFailureReport } from './read-failure-report.js';
 import type { FailureReport } from './types.js';
+import { refusal } from '../refusal-testing.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/failure/${name}`, import.meta.url));
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-
-function refusal(run: () => unknown): ReportRefusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ReportRefusal) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 /** Nothing of a person or of the original message may survive into what is stored. */
 function expectRedacted(report: FailureReport, secrets: string[]): void {

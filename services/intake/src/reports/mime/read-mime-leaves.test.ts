@@ -7,18 +7,9 @@ import { parseStructuredValue } from './header-params.js';
 import { readEntityHeaders, readMimeLeaves } from './read-mime-leaves.js';
 import { decodeQuotedPrintable } from './transfer-encoding.js';
 import { cpuMsSince } from '@sendwell/testing/hostile';
+import { refusal } from '../refusal-testing.js';
 
 const crlf = (...lines: string[]): Buffer => Buffer.from(lines.join('\r\n'), 'latin1');
-
-function refusal(run: () => unknown): ReportRefusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ReportRefusal) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 describe('readMimeLeaves', () => {
   it('round-trips a binary base64 attachment byte for byte, whatever its line breaks and padding', () => {

@@ -2,22 +2,12 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { REPORT_LIMITS } from '../limits.js';
-import { ReportRefusal } from '../refusal.js';
 import { readTlsReport } from './read-tls-report.js';
 import type { TlsReport } from './types.js';
+import { refusal } from '../refusal-testing.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/tls-rpt/${name}`, import.meta.url));
 const JSON_TYPE = 'application/tlsrpt+json';
-
-function refusal(run: () => unknown): ReportRefusal {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ReportRefusal) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
 
 function withPolicies(count: number, failuresEach = 0): Uint8Array {
   const policy = {
