@@ -97,15 +97,15 @@ export class UserRepository {
   }
 
   updatePreferences(id: number, patch: PreferencesPatch): Promise<UserRow | undefined> {
-    return this.db
-      .updateTable('users')
-      .set({ ...patch, updatedAt: sql`now()` })
-      .where('id', '=', id)
-      .returning(userColumns)
-      .executeTakeFirst();
+    return this.updateOwnColumns(id, patch);
   }
 
   updateProfile(id: number, patch: ProfilePatch): Promise<UserRow | undefined> {
+    return this.updateOwnColumns(id, patch);
+  }
+
+  /** The columns a user may change themselves, with updated_at; undefined when the user is gone. */
+  private updateOwnColumns(id: number, patch: PreferencesPatch | ProfilePatch): Promise<UserRow | undefined> {
     return this.db
       .updateTable('users')
       .set({ ...patch, updatedAt: sql`now()` })
