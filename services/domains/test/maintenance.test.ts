@@ -21,9 +21,10 @@ afterAll(() => h.close());
 async function waitForJob(id: string) {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const job = await h.deps.queues.maintenance.getJob(id);
-    const state = job ? await job.getState() : 'missing';
-    if (state === 'completed' || state === 'failed') return { job: job!, state };
+    // The state first, then the job: a job read before it finished keeps the fields it had then
+    // (attemptsMade 0 for a failure that lands between the two reads).
+    const state = await h.deps.queues.maintenance.getJobState(id);
+    if (state === 'completed' || state === 'failed') return { job: (await h.deps.queues.maintenance.getJob(id))!, state };
     if (Date.now() > deadline) throw new Error(`job ${id} still ${state}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
