@@ -53,3 +53,23 @@ export function adversarialInputs(length: number, units: readonly string[] = [])
   }
   return shapes;
 }
+
+/**
+ * Bytes of any length up to `maxBytes`, filled from a seed (xorshift): either any byte, or only the
+ * characters of `alphabet` (a grammar's own, to get past its first checks). fast-check builds
+ * 256 KB arrays slowly; a seed and a length shrink and replay as well.
+ */
+export function seededBytes(maxBytes: number, alphabet: string): fc.Arbitrary<Buffer> {
+  const chars = Buffer.from(alphabet);
+  return fc.record({ seed: fc.integer(), length: fc.integer({ min: 0, max: maxBytes }), grammar: fc.boolean() }).map(({ seed, length, grammar }) => {
+    const out = Buffer.alloc(length);
+    let state = seed | 1;
+    for (let i = 0; i < length; i++) {
+      state ^= state << 13;
+      state ^= state >>> 17;
+      state ^= state << 5;
+      out[i] = grammar ? (chars[(state >>> 0) % chars.length] as number) : state & 0xff;
+    }
+    return out;
+  });
+}

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReportRefusal } from '../refusal.js';
 import { readFailureReport } from './read-failure-report.js';
-import { cpuMsSince } from '@sendwell/testing/hostile';
+import { cpuMsSince, seededBytes } from '@sendwell/testing/hostile';
 
 const MAX_BYTES = 256 * 1024;
 const BUDGET_MS = 200;
@@ -11,19 +11,8 @@ const fixtures = ['rfc6591-dkim-headers.eml', 'rfc5965-abuse.eml', 'dmarc-arf-rf
   readFileSync(new URL(`../../../test/fixtures/failure/${name}`, import.meta.url)),
 );
 
-/** Noise of any length up to the cap, filled from a seed: fast-check builds 256 KB arrays slowly. */
-const noise = fc.record({ seed: fc.integer(), length: fc.integer({ min: 0, max: MAX_BYTES }), alphabet: fc.constantFrom('bytes', 'mime') }).map(({ seed, length, alphabet }) => {
-  const out = Buffer.alloc(length);
-  const mimeChars = Buffer.from('\n\n\r: \t@"<>;=-multipart/report;boundary=Content-Type:message/feedback-reportSender Domain:');
-  let state = seed | 1;
-  for (let i = 0; i < length; i++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    out[i] = alphabet === 'bytes' ? state & 0xff : mimeChars[(state >>> 0) % mimeChars.length]!;
-  }
-  return out;
-});
+/** Noise of any length up to the cap: any bytes, or the grammar's own characters. */
+const noise = seededBytes(MAX_BYTES, '\n\n\r: \t@"<>;=-multipart/report;boundary=Content-Type:message/feedback-reportSender Domain:');
 
 /** A real report with bytes overwritten, cut short, or a slice of it repeated to the cap. */
 const mutated = fc

@@ -4,26 +4,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ReportRefusal } from '../refusal.js';
 import { readTlsReport } from './read-tls-report.js';
-import { cpuMsSince } from '@sendwell/testing/hostile';
+import { cpuMsSince, seededBytes } from '@sendwell/testing/hostile';
 
 const MAX_BYTES = 256 * 1024;
 const BUDGET_MS = 200;
 const example = readFileSync(new URL('../../../test/fixtures/tls-rpt/rfc8460-example.json', import.meta.url));
 const contentType = fc.constantFrom('application/tlsrpt+json', 'application/tlsrpt+gzip', '', 'text/plain; charset=utf-8');
 
-/** Noise of any length up to the cap, filled from a seed: fast-check builds 256 KB arrays slowly. */
-const noise = fc.record({ seed: fc.integer(), length: fc.integer({ min: 0, max: MAX_BYTES }), alphabet: fc.constantFrom('bytes', 'json') }).map(({ seed, length, alphabet }) => {
-  const out = Buffer.alloc(length);
-  const jsonChars = Buffer.from('{}[]",:0123456789.-eE \\truefalsn');
-  let state = seed | 1;
-  for (let i = 0; i < length; i++) {
-    state ^= state << 13;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    out[i] = alphabet === 'bytes' ? state & 0xff : jsonChars[(state >>> 0) % jsonChars.length]!;
-  }
-  return out;
-});
+/** Noise of any length up to the cap: any bytes, or the grammar's own characters. */
+const noise = seededBytes(MAX_BYTES, '{}[]",:0123456789.-eE \\truefalsn');
 
 /** The RFC example with bytes overwritten, cut short or repeated: close enough to go deep. */
 const mutated = fc
