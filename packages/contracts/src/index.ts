@@ -32,6 +32,7 @@ export * from './api/email-verify.js';
 export * from './api/integrations.js';
 export * from './api/billing.js';
 export * from './api/reports.js';
+export * from './api/mail-flow.js';
 export * from './api/admin.js';
 export * from './api/routes.js';
 export * from './display.js';

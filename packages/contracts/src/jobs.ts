@@ -15,6 +15,8 @@ export const QueueName = {
   Notify: 'notify',
   /** Report generation, and the automated reports' schedule. */
   Report: 'report',
+  /** Mail the intake received (reports, test messages): read, stored, named. */
+  Intake: 'intake',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -28,6 +30,7 @@ export const queueConsumer = {
   [QueueName.Maintenance]: 'domains',
   [QueueName.Notify]: 'domains',
   [QueueName.Report]: 'reports',
+  [QueueName.Intake]: 'intake',
 } as const satisfies Record<QueueName, string>;
 
 export const JobName = {
@@ -55,6 +58,14 @@ export const JobName = {
   GenerateReport: 'generate-report',
   /** Daily: one automated report per active domain of each paid user whose period has none yet. */
   ScheduleAutomatedReports: 'schedule-automated-reports',
+  /** One received message or upload (stored first, so a lost job loses nothing): its reports read and stored once. */
+  ReadIntakeMessage: 'read-intake-message',
+  /** Every minute: messages stored but not read for a while (their job was lost with Redis, say), queued again. */
+  SweepUnreadIntakeMessages: 'sweep-unread-intake-messages',
+  /** Every minute: source addresses of stored reports not named yet (or named long ago) get a name. */
+  NameMailSources: 'name-mail-sources',
+  /** Daily: mail-flow rows past each plan's retention, report sources past theirs, next months' partitions. */
+  PruneMailFlow: 'prune-mail-flow',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -87,6 +98,10 @@ export const sweepUnsentAlertsJob = z.object({});
 export const sendAlertDigestsJob = z.object({});
 export const generateReportJob = z.object({ reportId: z.number().int().positive() });
 export const scheduleAutomatedReportsJob = z.object({});
+export const readIntakeMessageJob = z.object({ messageId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+export const sweepUnreadIntakeMessagesJob = z.object({});
+export const nameMailSourcesJob = z.object({});
+export const pruneMailFlowJob = z.object({});
 
 export const jobPayloads = {
   [JobName.ScanDomain]: scanDomainJob,
@@ -103,6 +118,10 @@ export const jobPayloads = {
   [JobName.SendAlertDigests]: sendAlertDigestsJob,
   [JobName.GenerateReport]: generateReportJob,
   [JobName.ScheduleAutomatedReports]: scheduleAutomatedReportsJob,
+  [JobName.ReadIntakeMessage]: readIntakeMessageJob,
+  [JobName.SweepUnreadIntakeMessages]: sweepUnreadIntakeMessagesJob,
+  [JobName.NameMailSources]: nameMailSourcesJob,
+  [JobName.PruneMailFlow]: pruneMailFlowJob,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
@@ -123,6 +142,10 @@ export const jobQueue = {
   [JobName.SendAlertDigests]: QueueName.Notify,
   [JobName.GenerateReport]: QueueName.Report,
   [JobName.ScheduleAutomatedReports]: QueueName.Report,
+  [JobName.ReadIntakeMessage]: QueueName.Intake,
+  [JobName.SweepUnreadIntakeMessages]: QueueName.Intake,
+  [JobName.NameMailSources]: QueueName.Intake,
+  [JobName.PruneMailFlow]: QueueName.Intake,
 } as const satisfies Record<JobName, QueueName>;
 
 /** The jobs one queue carries: its consumer's handlers must cover exactly these. */
@@ -188,4 +211,9 @@ export const deliveryJobOptions = {
 /** One generation job per report: a retried request or a second schedule run adds nothing. */
 export function generateReportJobId(reportId: number): string {
   return `report-${reportId}`;
+}
+
+/** One read per stored message: a re-queue by the sweep while the first job waits adds nothing. */
+export function readIntakeMessageJobId(messageId: number): string {
+  return `intake-message-${messageId}`;
 }

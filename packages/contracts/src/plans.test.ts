@@ -4,6 +4,9 @@ import {
   DELETED_DOMAIN_RETENTION_DAYS,
   domainLimit,
   features,
+  mailFlowRetentionDays,
+  MAX_MAIL_FLOW_RETENTION_DAYS,
+  planTypes,
   isPaidPlan,
   MANUAL_SCAN_COOLDOWN_MS,
   monthlyPriceMinor,
@@ -81,6 +84,13 @@ describe('labels', () => {
   });
 });
 
+describe('mail-flow retention', () => {
+  it('keeps a quarter on basic, half a year on standard, 13 months on advanced, nothing without a paid plan', () => {
+    expect(['free', 'onetime', 'basic', 'standard', 'advanced', 'x'].map(mailFlowRetentionDays)).toEqual([0, 0, 90, 180, 395, 0]);
+    expect(Math.max(...planTypes.map(mailFlowRetentionDays))).toBe(MAX_MAIL_FLOW_RETENTION_DAYS);
+  });
+});
+
 describe('feature gates (spec README decisions)', () => {
   const plans = ['free', 'onetime', 'basic', 'standard', 'advanced', 'unknown'] as const;
   const expected: Record<Feature, readonly boolean[]> = {
@@ -98,6 +108,7 @@ describe('feature gates (spec README decisions)', () => {
     reputation: [false, false, false, true, true, false],
     sslAndDnsChangeAlerts: [false, false, false, true, true, false],
     inboxPlacement: [false, false, false, true, true, false],
+    mailFlow: [false, false, true, true, true, false],
     chatIntegrations: [false, false, false, true, true, false],
     alertsInBell: [false, false, false, false, true, false],
     marketingIntegrations: [false, false, false, false, true, false],

@@ -26,14 +26,20 @@ interface PlanRule {
   /** Cadence of automated reports. */
   automatedReports: 'monthly' | 'fortnightly' | 'weekly' | null;
   isPaid: boolean;
+  /**
+   * Days of mail-flow data (DMARC aggregate records, TLS-RPT results, failure reports) kept; null means
+   * the plan has no mail flow. Basic covers a quarter (a move from p=none to p=reject takes about that),
+   * standard half a year, advanced 13 months so a month compares with the same month a year before.
+   */
+  mailFlowRetentionDays: number | null;
 }
 
 export const planRules: Record<PlanType, PlanRule> = {
-  free: { label: 'Free Plan', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false },
-  onetime: { label: 'One-time Check', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false },
-  basic: { label: 'Basic Monitoring', domainLimit: 2, scanIntervalMs: 4 * HOUR, reportQuota: 50, automatedReports: 'monthly', isPaid: true },
-  standard: { label: 'Standard Monitoring', domainLimit: 5, scanIntervalMs: HOUR, reportQuota: 100, automatedReports: 'fortnightly', isPaid: true },
-  advanced: { label: 'Advanced Monitoring', domainLimit: 10, scanIntervalMs: 15 * MINUTE, reportQuota: 200, automatedReports: 'weekly', isPaid: true },
+  free: { label: 'Free Plan', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false, mailFlowRetentionDays: null },
+  onetime: { label: 'One-time Check', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false, mailFlowRetentionDays: null },
+  basic: { label: 'Basic Monitoring', domainLimit: 2, scanIntervalMs: 4 * HOUR, reportQuota: 50, automatedReports: 'monthly', isPaid: true, mailFlowRetentionDays: 90 },
+  standard: { label: 'Standard Monitoring', domainLimit: 5, scanIntervalMs: HOUR, reportQuota: 100, automatedReports: 'fortnightly', isPaid: true, mailFlowRetentionDays: 180 },
+  advanced: { label: 'Advanced Monitoring', domainLimit: 10, scanIntervalMs: 15 * MINUTE, reportQuota: 200, automatedReports: 'weekly', isPaid: true, mailFlowRetentionDays: 395 },
 };
 
 /** The sidebar counter shows 20 for a plan value the product does not know (part 1 §9). */
@@ -45,6 +51,10 @@ export const DELETED_DOMAIN_RETENTION_DAYS = 90;
 /** The Recently Deleted panel lists deletions of this many days. */
 export const RECENTLY_DELETED_WINDOW_DAYS = 30;
 export const DEFAULT_STORAGE_LIMIT = 100;
+/** The longest mail-flow retention of any plan: partitions older than this are dropped whole. */
+export const MAX_MAIL_FLOW_RETENTION_DAYS = 395;
+/** A received report's own file (compressed) is kept this long for "view source", on every plan. */
+export const REPORT_SOURCE_RETENTION_DAYS = 14;
 
 export function isPlanType(value: unknown): value is PlanType {
   return typeof value === 'string' && (planTypes as readonly string[]).includes(value);
@@ -92,7 +102,14 @@ export const features = {
   marketingIntegrations: (plan: string) => atLeast(plan, 'advanced'),
   customWebhooks: (plan: string) => atLeast(plan, 'advanced'),
   prioritySupport: (plan: string) => atLeast(plan, 'advanced'),
+  /** DMARC, TLS-RPT and failure reports received and read (issue 25): every paid plan. */
+  mailFlow: (plan: string) => isPaidPlan(plan),
 } as const;
+
+/** Days of mail-flow data the plan keeps, 0 for a plan without mail flow. */
+export function mailFlowRetentionDays(plan: string): number {
+  return isPlanType(plan) ? (planRules[plan].mailFlowRetentionDays ?? 0) : 0;
+}
 export type Feature = keyof typeof features;
 
 export interface CurrencyInfo {

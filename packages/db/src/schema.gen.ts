@@ -42,6 +42,35 @@ export interface AuthEpoch {
   value: Generated<Int8>;
 }
 
+export interface DmarcFailureReports {
+  arrivalDate: Timestamp | null;
+  authFailure: string | null;
+  domainId: number;
+  id: Generated<Int8>;
+  receivedAt: Generated<Timestamp>;
+  report: Json;
+  sourceIp: string | null;
+}
+
+export interface DmarcRecordsDaily {
+  day: Timestamp;
+  disposition: string;
+  dkimAligned: boolean;
+  dkimDomain: string;
+  dkimResult: string;
+  dkimSelector: string;
+  domainId: number;
+  envelopeFrom: string;
+  headerFrom: string;
+  key: Buffer;
+  messages: Int8;
+  override: string;
+  sourceIp: string;
+  spfAligned: boolean;
+  spfDomain: string;
+  spfResult: string;
+}
+
 export interface DomainAlerts {
   checkId: number | null;
   conditionKey: string | null;
@@ -97,6 +126,7 @@ export interface Domains {
   metadata: Generated<Json>;
   name: string;
   nextScanAt: Timestamp | null;
+  reportToken: Generated<string>;
   scanCount: Generated<number>;
   scanPaused: Generated<boolean>;
   status: Generated<string>;
@@ -122,6 +152,21 @@ export interface InboxPlacementTests {
   userId: number;
 }
 
+export interface IntakeMessages {
+  attempts: Generated<number>;
+  channel: string;
+  contentType: string | null;
+  domainId: number | null;
+  envelope: Generated<Json>;
+  id: Generated<Int8>;
+  outcome: Json | null;
+  rawGz: Buffer;
+  readAt: Timestamp | null;
+  receivedAt: Generated<Timestamp>;
+  size: number;
+  state: Generated<string>;
+}
+
 export interface Integrations {
   config: Json;
   createdAt: Generated<Timestamp>;
@@ -133,6 +178,43 @@ export interface Integrations {
   service: string;
   updatedAt: Generated<Timestamp>;
   userId: number;
+}
+
+export interface MailFlowSettings {
+  domainId: number;
+  failureReports: Generated<boolean>;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface MailReports {
+  channel: string;
+  domainId: number;
+  id: Generated<Int8>;
+  kind: string;
+  messageId: Int8 | null;
+  messages: Int8;
+  orgEmail: string | null;
+  orgName: string;
+  periodBegin: Timestamp;
+  periodEnd: Timestamp;
+  policy: Generated<Json>;
+  receivedAt: Generated<Timestamp>;
+  records: number;
+  reportId: string;
+}
+
+export interface MailReportSources {
+  contentType: string;
+  createdAt: Generated<Timestamp>;
+  reportId: Int8;
+  sourceGz: Buffer;
+}
+
+export interface MailSources {
+  host: string | null;
+  ip: string;
+  namedAt: Timestamp | null;
+  serviceId: string | null;
 }
 
 export interface NotificationPreferences {
@@ -228,6 +310,16 @@ export interface StripeEvents {
   type: string;
 }
 
+export interface TlsResultsDaily {
+  day: Timestamp;
+  domainId: number;
+  mxHost: string;
+  policyDomain: string;
+  policyType: string;
+  resultType: string;
+  sessions: Int8;
+}
+
 export interface Users {
   createdAt: Generated<Timestamp>;
   currency: Generated<string>;
@@ -272,12 +364,19 @@ export interface WebhookEndpoints {
 export interface DB {
   alertDeliveries: AlertDeliveries;
   authEpoch: AuthEpoch;
+  dmarcFailureReports: DmarcFailureReports;
+  dmarcRecordsDaily: DmarcRecordsDaily;
   domainAlerts: DomainAlerts;
   domainChecks: DomainChecks;
   domainReputationHistory: DomainReputationHistory;
   domains: Domains;
   inboxPlacementTests: InboxPlacementTests;
+  intakeMessages: IntakeMessages;
   integrations: Integrations;
+  mailFlowSettings: MailFlowSettings;
+  mailReports: MailReports;
+  mailReportSources: MailReportSources;
+  mailSources: MailSources;
   notificationPreferences: NotificationPreferences;
   passwordResetTokens: PasswordResetTokens;
   reportDocuments: ReportDocuments;
@@ -287,6 +386,7 @@ export interface DB {
   scans: Scans;
   sessions: Sessions;
   stripeEvents: StripeEvents;
+  tlsResultsDaily: TlsResultsDaily;
   users: Users;
   webhookEndpoints: WebhookEndpoints;
 }

@@ -51,6 +51,7 @@ export function createQueues(connection: Redis, prefix: string, logger: Logger, 
     [QueueName.Maintenance]: make(QueueName.Maintenance),
     [QueueName.Notify]: make(QueueName.Notify),
     [QueueName.Report]: make(QueueName.Report),
+    [QueueName.Intake]: make(QueueName.Intake),
   };
   return {
     ...queues,

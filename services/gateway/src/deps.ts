@@ -29,7 +29,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
   });
 
   const upstreams = createUpstreams({
-    urls: { auth: env.AUTH_URL, domains: env.DOMAINS_URL, billing: env.BILLING_URL, reports: env.REPORTS_URL, scanner: env.SCANNER_URL },
+    urls: { auth: env.AUTH_URL, domains: env.DOMAINS_URL, billing: env.BILLING_URL, reports: env.REPORTS_URL, scanner: env.SCANNER_URL, intake: env.INTAKE_URL },
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
     connections: env.UPSTREAM_CONNECTIONS,
   });

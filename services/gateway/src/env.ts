@@ -36,6 +36,7 @@ const schema = baseEnvSchema
     BILLING_URL: upstreamUrl(3003),
     REPORTS_URL: upstreamUrl(3004),
     SCANNER_URL: upstreamUrl(3005),
+    INTAKE_URL: upstreamUrl(3006),
     /** Longest wait for an upstream's headers, and then between body chunks; past it the answer is 504. */
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
     /** Keep-alive connections per upstream (undici Pool size). */

@@ -6,6 +6,7 @@ import { createDomainBody, domainIdParams, domainNameParams, domainScanParams, r
 import { emailVerifyBatchBody, emailVerifyBody } from './email-verify.js';
 import { createWebhookBody, integrationServiceParams, saveIntegrationBody, webhookIdParams } from './integrations.js';
 import { downloadReportQuery, generateReportsBody, reportIdParams } from './reports.js';
+import { mailFlowSettingsBody, mailFlowWindowQuery, receivedReportParams, tlsRptTokenParams } from './mail-flow.js';
 import { sampleDomainParams } from './sample-domains.js';
 import { changePasswordBody, deleteUserBody, updateCurrencyBody, updateProfileBody, updateDateFormatBody, updateTimezoneBody } from './user.js';
 
@@ -17,11 +18,26 @@ export interface ApiRoute {
   /** As the service registers it: `:name` for a path parameter. */
   path: string;
   /** The service that serves it (the gateway forwards by its route table). */
-  service: 'auth' | 'domains' | 'billing' | 'reports';
+  service: 'auth' | 'domains' | 'billing' | 'reports' | 'intake';
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  /** A body taken as bytes (a report file as its sender sent it), in one of these content types. */
+  rawBody?: readonly string[];
 }
+
+/** What a report upload or a TLS-RPT submission may be sent as; anything else is read by sniffing its bytes. */
+export const REPORT_FILE_CONTENT_TYPES = [
+  'application/xml',
+  'text/xml',
+  'application/gzip',
+  'application/zip',
+  'message/rfc822',
+  'application/tlsrpt+json',
+  'application/tlsrpt+gzip',
+  'application/octet-stream',
+] as const;
+export const TLS_RPT_CONTENT_TYPES = ['application/tlsrpt+json', 'application/tlsrpt+gzip'] as const;
 
 /**
  * Every call the services serve, as data: the API fuzz test (`tests/api-fuzz`) sends malformed input
@@ -94,6 +110,15 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/billing/config', service: 'billing' },
   { method: 'GET', path: '/api/billing/invoices/:id/pdf', service: 'billing', params: invoiceIdParams },
   { method: 'POST', path: '/api/webhooks/stripe', service: 'billing' },
+
+  { method: 'GET', path: '/api/domains/:id/report-addresses', service: 'intake', params: domainIdParams },
+  { method: 'PUT', path: '/api/domains/:id/mail-flow/settings', service: 'intake', params: domainIdParams, body: mailFlowSettingsBody },
+  { method: 'GET', path: '/api/domains/:id/mail-flow', service: 'intake', params: domainIdParams, querystring: mailFlowWindowQuery },
+  { method: 'GET', path: '/api/domains/:id/tls-reports', service: 'intake', params: domainIdParams, querystring: mailFlowWindowQuery },
+  { method: 'GET', path: '/api/domains/:id/dmarc-reports', service: 'intake', params: domainIdParams },
+  { method: 'POST', path: '/api/domains/:id/dmarc-reports', service: 'intake', params: domainIdParams, rawBody: REPORT_FILE_CONTENT_TYPES },
+  { method: 'GET', path: '/api/domains/:id/dmarc-reports/:reportId/source', service: 'intake', params: receivedReportParams },
+  { method: 'POST', path: '/api/intake/tls-rpt/:token', service: 'intake', params: tlsRptTokenParams, rawBody: TLS_RPT_CONTENT_TYPES },
 
   { method: 'GET', path: '/api/reports', service: 'reports' },
   { method: 'POST', path: '/api/reports/generate', service: 'reports', body: generateReportsBody },

@@ -19,7 +19,7 @@ export interface OpenApiOperation {
   summary: string;
   tags: string[];
   parameters?: OpenApiParameter[];
-  requestBody?: { required: true; content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: { required: true; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { description: string; content: { 'application/json': { schema: JsonSchema } } }>;
   security?: Array<Record<string, string[]>>;
 }
@@ -40,6 +40,8 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Not allowed (plan or permission)',
   404: 'Not found',
   409: 'Conflict',
+  413: 'Body too large',
+  415: 'Unsupported content type',
   429: 'Too many requests',
   500: 'Server error',
   503: 'Unavailable, try again later',
@@ -93,6 +95,7 @@ function operationOf(route: ApiRoute): OpenApiOperation {
     tags: [route.path.split('/')[2]!],
     ...(parameters.length ? { parameters } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } } } } : {}),
+    ...(route.rawBody ? { requestBody: { required: true, content: Object.fromEntries(route.rawBody.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) } } : {}),
     responses: Object.fromEntries(
       Object.entries(responses).map(([status, schema]) => [
         status,

@@ -50,6 +50,7 @@ import {
 } from '../api/domains.js';
 import { emailVerifyAnswer, emailVerifyBatchAnswer } from '../api/email-verify.js';
 import { sampleDomainAnswer } from '../api/sample-domains.js';
+import { mailFlowAnswer, okMailFlowSettingsAnswer, receivedReportsAnswer, reportAddressesAnswer, tlsReportsAnswer, tlsRptSubmissionAnswer, uploadReportsAnswer } from '../api/mail-flow.js';
 import { accountExportSchema } from '../api/account-export.js';
 import { deleteUserAnswer, getUserAnswer, passwordChangedAnswer, userUpdateAnswer } from '../api/user.js';
 import { apiErrorSchema } from '../errors.js';
@@ -76,6 +77,7 @@ export const SESSION_FREE_CALLS: ReadonlySet<string> = new Set([
   'POST /api/auth/reset-password-with-token',
   'GET /api/auth/verify-email',
   'GET /api/sample-domains/:domain',
+  'POST /api/intake/tls-rpt/:token',
   'POST /api/webhooks/stripe',
 ]);
 
@@ -149,6 +151,16 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   'GET /api/billing/config': answers({ 200: billingConfigAnswer }, 401),
   'GET /api/billing/invoices/:id/pdf': answers({}, 400, 401, 404, 503),
   'POST /api/webhooks/stripe': answers({ 200: stripeWebhookAnswer }, 400, 413, 503),
+
+  'GET /api/domains/:id/report-addresses': answers({ 200: reportAddressesAnswer }, 400, 401, 403, 404),
+  'PUT /api/domains/:id/mail-flow/settings': answers({ 200: okMailFlowSettingsAnswer }, 400, 401, 403, 404),
+  'GET /api/domains/:id/mail-flow': answers({ 200: mailFlowAnswer }, 400, 401, 403, 404),
+  'GET /api/domains/:id/tls-reports': answers({ 200: tlsReportsAnswer }, 400, 401, 403, 404),
+  'GET /api/domains/:id/dmarc-reports': answers({ 200: receivedReportsAnswer }, 400, 401, 403, 404),
+  'POST /api/domains/:id/dmarc-reports': answers({ 202: uploadReportsAnswer }, 400, 401, 403, 404, 413, 415),
+  // The body is the report file itself (XML or TLS-RPT JSON), described by its content type.
+  'GET /api/domains/:id/dmarc-reports/:reportId/source': answers({}, 400, 401, 403, 404),
+  'POST /api/intake/tls-rpt/:token': answers({ 200: tlsRptSubmissionAnswer }, 400, 404, 413, 415),
 
   'GET /api/reports': answers({ 200: listReportsAnswer }, 401, 403),
   'POST /api/reports/generate': answers({ 202: generateReportsAnswer }, 400, 401, 403, 404, 503),

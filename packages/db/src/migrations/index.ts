@@ -11,6 +11,7 @@ import * as historyCheckTypes from './2026-11-25T02-00_history-check-types.js';
 import * as mailCheckTypes from './2026-11-26T14-00_mail-check-types.js';
 import * as daneBimiCheckTypes from './2026-11-26T15-00_dane-bimi-check-types.js';
 import * as dnssecCheckType from './2026-11-26T16-00_dnssec-check-type.js';
+import * as mailFlow from './2026-11-27T00-00_mail-flow.js';
 
 /** Listed explicitly (not read from disk) so migrations run the same from source, a bundle or a container. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26T14-00_mail-check-types': mailCheckTypes,
   '2026-11-26T15-00_dane-bimi-check-types': daneBimiCheckTypes,
   '2026-11-26T16-00_dnssec-check-type': dnssecCheckType,
+  '2026-11-27T00-00_mail-flow': mailFlow,
 };

@@ -16,7 +16,9 @@ function operationHtml(path: string, method: string, operation: OpenApiOperation
           .map((p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in}</td><td>${p.required ? 'yes' : 'no'}</td><td>${schemaBlock(p.schema)}</td></tr>`)
           .join('')}</table>`
       : '',
-    operation.requestBody ? `<h4>Body (JSON)</h4>${schemaBlock(operation.requestBody.content['application/json'].schema)}` : '',
+    ...Object.entries(operation.requestBody?.content ?? {}).map(([type, body]) =>
+      type === 'application/json' ? `<h4>Body (JSON)</h4>${schemaBlock(body.schema)}` : `<h4>Body (<code>${escapeHtml(type)}</code>)</h4><p>The file itself.</p>`,
+    ),
     '<h4>Answers</h4>',
     ...Object.entries(operation.responses).map(
       ([status, answer]) =>

@@ -48,7 +48,7 @@ export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, {
       const crossSite = crossSiteCheck(request);
       if (crossSite) throw forbidden(crossSite);
       await enforceRateLimit(rateLimiter, rateLimitRules, target.path, request);
-      return forward(request, reply, upstreams[entry.upstream], `${target.path}${target.search}`, { bodyLimit, onUpstreamFailure });
+      return forward(request, reply, upstreams[entry.upstream], `${target.path}${target.search}`, { bodyLimit: entry.bodyLimit ?? bodyLimit, onUpstreamFailure });
     },
   });
 };

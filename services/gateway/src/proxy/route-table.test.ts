@@ -14,6 +14,20 @@ describe('matchRoute', () => {
     expect(matchRoute('/api/webhooks/other')).toBeUndefined();
   });
 
+  it("sends a domain's mail-flow calls to the intake and the rest of the domain to the domains service", () => {
+    expect(matchRoute('/api/domains/12/mail-flow')?.upstream).toBe('intake');
+    expect(matchRoute('/api/domains/12/mail-flow/settings')?.upstream).toBe('intake');
+    expect(matchRoute('/api/domains/12/report-addresses')?.upstream).toBe('intake');
+    expect(matchRoute('/api/domains/12/report-addresses/x')?.upstream).toBe('domains');
+    expect(matchRoute('/api/domains/12/tls-reports')?.upstream).toBe('intake');
+    expect(matchRoute('/api/domains/12/dmarc-reports/3/source')).toMatchObject({ upstream: 'intake', bodyLimit: 10 * 1024 * 1024 });
+    expect(matchRoute('/api/domains//mail-flow')?.upstream).toBe('domains');
+    expect(matchRoute('/api/domains/12/checks')?.upstream).toBe('domains');
+    expect(matchRoute('/api/domains/12')?.upstream).toBe('domains');
+    expect(matchRoute('/api/intake/tls-rpt/abc')?.upstream).toBe('intake');
+    expect(matchRoute('/api/intake/other')).toBeUndefined();
+  });
+
   it('keeps /api/domains and /api/domain-checks apart', () => {
     expect(matchRoute('/api/domain-checks/1')?.pattern).toBe('/api/domain-checks*');
     expect(matchRoute('/api/domains/1')?.pattern).toBe('/api/domains*');

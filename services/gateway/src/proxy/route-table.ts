@@ -1,15 +1,20 @@
 /** The services the gateway forwards to; each has a base URL in the environment and a keep-alive pool. */
-export const UPSTREAMS = ['auth', 'domains', 'billing', 'reports', 'scanner'] as const;
+import { MAX_REPORT_UPLOAD_BYTES } from '@sendwell/contracts';
+
+export const UPSTREAMS = ['auth', 'domains', 'billing', 'reports', 'scanner', 'intake'] as const;
 export type UpstreamName = (typeof UPSTREAMS)[number];
 
 export interface RouteEntry {
   /** As written in ARCHITECTURE.md: a trailing `*` matches any continuation, otherwise the path must be exact. */
   pattern: string;
   upstream: UpstreamName;
+  /** A larger body than the gateway's default, for the calls that take a report file. */
+  bodyLimit?: number;
 }
 
 /**
- * The architecture's route table, as data. The scanner has no public calls (its port serves
+ * The architecture's route table, as data. A `:name` segment matches any one non-empty segment (the
+ * mail-flow calls live under a domain's path but are the intake service's). The scanner has no public calls (its port serves
  * health and metrics only), so nothing routes to it.
  */
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -30,25 +35,46 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { pattern: '/api/sync-subscription', upstream: 'billing' },
   { pattern: '/api/webhooks/stripe', upstream: 'billing' },
   { pattern: '/api/reports*', upstream: 'reports' },
+  { pattern: '/api/domains/:id/report-addresses', upstream: 'intake' },
+  { pattern: '/api/domains/:id/mail-flow*', upstream: 'intake' },
+  { pattern: '/api/domains/:id/tls-reports', upstream: 'intake' },
+  { pattern: '/api/domains/:id/dmarc-reports*', upstream: 'intake', bodyLimit: MAX_REPORT_UPLOAD_BYTES },
+  { pattern: '/api/intake/tls-rpt/*', upstream: 'intake', bodyLimit: MAX_REPORT_UPLOAD_BYTES },
 ];
 
 interface CompiledEntry extends RouteEntry {
   prefix: string;
   exact: boolean;
+  /** Indexes of the `:name` segments of `prefix`, empty for most entries. */
+  params: number[];
 }
 
-const compiled: CompiledEntry[] = ROUTE_TABLE.map((entry) => ({
-  ...entry,
-  exact: !entry.pattern.endsWith('*'),
-  prefix: entry.pattern.replace(/\*$/, ''),
-}))
+const compiled: CompiledEntry[] = ROUTE_TABLE.map((entry) => {
+  const prefix = entry.pattern.replace(/\*$/, '');
+  const params = prefix.split('/').flatMap((segment, index) => (segment.startsWith(':') ? [index] : []));
+  return { ...entry, exact: !entry.pattern.endsWith('*'), prefix, params };
+})
   // Longest prefix first, so that a more specific entry always wins whatever the table's order.
   .sort((a, b) => b.prefix.length - a.prefix.length);
+
+/** The entry's prefix with its `:name` segments replaced by the path's own, or null when a segment is missing or empty. */
+function withPathParams(entry: CompiledEntry, path: string): string | null {
+  if (entry.params.length === 0) return entry.prefix;
+  const segments = entry.prefix.split('/');
+  const given = path.split('/');
+  for (const index of entry.params) {
+    const value = given[index];
+    if (!value) return null;
+    segments[index] = value;
+  }
+  return segments.join('/');
+}
 
 /** The table entry a path (without its query) belongs to, or undefined for a path nothing serves. */
 export function matchRoute(path: string): RouteEntry | undefined {
   for (const entry of compiled) {
-    if (entry.exact ? path === entry.prefix : path.startsWith(entry.prefix)) return entry;
+    const prefix = withPathParams(entry, path);
+    if (prefix !== null && (entry.exact ? path === prefix : path.startsWith(prefix))) return entry;
   }
   return undefined;
 }
