@@ -1,5 +1,5 @@
-import { unitTestConfig } from '@sendwell/vitest-config';
+import { mediumTestConfig } from '@sendwell/vitest-config';
 import { defineConfig } from 'vitest/config';
 
-// Parsers only so far: pure, beside their code. The SMTP and HTTP intake will bring medium tests.
-export default defineConfig({ test: unitTestConfig });
+// The readers' tests sit beside their code; the SMTP, HTTP and worker tests under test/ use real Postgres and Redis.
+export default defineConfig({ test: mediumTestConfig });

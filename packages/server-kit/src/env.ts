@@ -1,3 +1,4 @@
+import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
@@ -34,6 +35,23 @@ export const trustedProxyList = z.string().transform((value, ctx): string[] => {
 
 /** A CIDR of every address (0.0.0.0/0, ::/0): trusting it trusts any client's own headers. */
 const trustsEveryone = (entries: readonly string[]) => entries.some((e) => e.includes('/') && ipaddr.isValidCIDR(e) && ipaddr.parseCIDR(e)[1] === 0);
+
+/** "1.1.1.1, 127.0.0.1:5353, [::1]:53" → entries `dns.setServers` takes; blank → [] (the system's). */
+export const dnsServerList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+    for (const entry of entries) {
+      const host = /^\[([^\]]+)\](?::\d+)?$/.exec(entry)?.[1] ?? (net.isIPv6(entry) ? entry : entry.split(':')[0]!);
+      const port = /^\[.+\]:(\d+)$/.exec(entry)?.[1] ?? (net.isIPv6(entry) ? undefined : entry.split(':')[1]);
+      if (net.isIP(host) === 0 || (port !== undefined && !(Number(port) >= 1 && Number(port) <= 65535))) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address with an optional port` });
+        return z.NEVER;
+      }
+    }
+    return entries;
+  });
 
 export const DEV_JWT_SECRET = 'sendwell-development-secret-do-not-use-in-production';
 

@@ -1,5 +1,4 @@
-import net from 'node:net';
-import { envBoolean } from '@sendwell/server-kit';
+import { dnsServerList, envBoolean } from '@sendwell/server-kit';
 import { z } from 'zod';
 import type { EmailVerifierConfig } from './email-verifier.js';
 import type { DnsLookupOptions } from './mail-hosts.js';
@@ -8,23 +7,6 @@ import type { DnsLookupOptions } from './mail-hosts.js';
  * The settings of the email address verification tool, as fields for `src/env.ts` to add to the
  * service's schema (env.ts stays the only reader of process.env). Each has a development default.
  */
-
-/** "1.1.1.1, 127.0.0.1:5353, [::1]:53" → entries `dns.setServers` takes; blank → [] (the system's). */
-const dnsServerList = z
-  .string()
-  .default('')
-  .transform((value, ctx) => {
-    const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
-    for (const entry of entries) {
-      const host = /^\[([^\]]+)\](?::\d+)?$/.exec(entry)?.[1] ?? (net.isIPv6(entry) ? entry : entry.split(':')[0]!);
-      const port = /^\[.+\]:(\d+)$/.exec(entry)?.[1] ?? (net.isIPv6(entry) ? undefined : entry.split(':')[1]);
-      if (net.isIP(host) === 0 || (port !== undefined && !(Number(port) >= 1 && Number(port) <= 65535))) {
-        ctx.addIssue({ code: 'custom', message: `"${entry}" is not an IP address with an optional port` });
-        return z.NEVER;
-      }
-    }
-    return entries;
-  });
 
 export const emailVerifyEnvFields = {
   /** Resolvers for the MX lookups; empty means the system's (/etc/resolv.conf). */
