@@ -3,6 +3,7 @@ import { closeRedis, createQueues, createRedis, type Logger, type Queues } from 
 import type { Redis } from 'ioredis';
 import { ReportDomainRepository } from './addresses/report-domain.repository.js';
 import type { Env } from './env.js';
+import { IntakeMessageRepository } from './intake/intake-message.repository.js';
 
 export interface Deps {
   env: Env;
@@ -12,6 +13,7 @@ export interface Deps {
   redis: Redis;
   queues: Queues;
   reportDomains: ReportDomainRepository;
+  messages: IntakeMessageRepository;
   /** Queues, Redis and the pool; close the HTTP and SMTP servers and the worker before. */
   close(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     redis,
     queues,
     reportDomains: new ReportDomainRepository(db),
+    messages: new IntakeMessageRepository(db),
     async close() {
       await queues.close();
       await closeRedis(redis);
