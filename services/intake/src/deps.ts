@@ -1,9 +1,14 @@
+import { QueueName } from '@sendwell/contracts';
 import { createDb, type Database } from '@sendwell/db';
-import { closeRedis, createQueues, createRedis, type Logger, type Queues } from '@sendwell/server-kit';
+import { closeRedis, createJobWorker, createQueues, createRedis, keepJobSchedulers, type Logger, type Queues } from '@sendwell/server-kit';
+import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ReportDomainRepository } from './addresses/report-domain.repository.js';
 import type { Env } from './env.js';
 import { IntakeMessageRepository } from './intake/intake-message.repository.js';
+import { SourceNamer } from './naming/source-namer.js';
+import { intakeHandlers } from './workers/intake.handlers.js';
+import { intakeSchedulers } from './workers/intake.schedulers.js';
 
 export interface Deps {
   env: Env;
@@ -14,7 +19,10 @@ export interface Deps {
   queues: Queues;
   reportDomains: ReportDomainRepository;
   messages: IntakeMessageRepository;
-  /** Queues, Redis and the pool; close the HTTP and SMTP servers and the worker before. */
+  namer: SourceNamer;
+  /** Registers the recurring jobs and starts the intake Worker (when INTAKE_WORKER is on). */
+  startWorker(): Promise<Worker | null>;
+  /** Worker first, then queues, Redis and the pool; close the HTTP and SMTP servers before. */
   close(): Promise<void>;
 }
 
@@ -29,7 +37,10 @@ export function createDeps(env: Env, logger: Logger): Deps {
   const redis = createRedis(env.REDIS_URL, 'producer');
   redis.on('error', (err) => logger.error({ err }, 'redis (producer) error'));
   const queues = createQueues(redis, env.QUEUE_PREFIX, logger);
-  return {
+
+  let worker: Worker | null = null;
+  let workerConnection: Redis | null = null;
+  const deps: Deps = {
     env,
     logger,
     db,
@@ -37,10 +48,29 @@ export function createDeps(env: Env, logger: Logger): Deps {
     queues,
     reportDomains: new ReportDomainRepository(db),
     messages: new IntakeMessageRepository(db),
+    namer: new SourceNamer(db, { dnsServers: env.DNS_SERVERS, dnsTimeoutMs: env.DNS_TIMEOUT_MS }, logger.child({ module: 'SourceNamer' })),
+    async startWorker() {
+      await keepJobSchedulers(queues.intake, intakeSchedulers, logger.child({ module: 'scheduler' }));
+      if (!env.INTAKE_WORKER) return null;
+      workerConnection = createRedis(env.REDIS_URL, 'worker');
+      workerConnection.on('error', (err) => logger.error({ err }, 'redis (intake worker) error'));
+      worker = createJobWorker({
+        queue: QueueName.Intake,
+        connection: workerConnection,
+        prefix: env.QUEUE_PREFIX,
+        concurrency: env.INTAKE_CONCURRENCY,
+        handlers: intakeHandlers(deps),
+        logger,
+      });
+      await worker.waitUntilReady();
+      return worker;
+    },
     async close() {
+      await worker?.close();
       await queues.close();
-      await closeRedis(redis);
+      await Promise.all([redis, ...(workerConnection ? [workerConnection] : [])].map(closeRedis));
       await db.destroy();
     },
   };
+  return deps;
 }

@@ -1,0 +1,11 @@
+import { JobName } from '@sendwell/contracts';
+import type { JobSchedulerSpec } from '@sendwell/server-kit';
+
+const keep = { attempts: 3, removeOnComplete: { count: 48 }, removeOnFail: { count: 48 } };
+
+/** The intake's recurring jobs: one of each runs at a time, whatever the number of intake processes. */
+export const intakeSchedulers: JobSchedulerSpec[] = [
+  { id: JobName.SweepUnreadIntakeMessages, repeat: { every: 60_000 }, template: { name: JobName.SweepUnreadIntakeMessages, data: {}, opts: keep } },
+  { id: JobName.NameMailSources, repeat: { every: 60_000 }, template: { name: JobName.NameMailSources, data: {}, opts: keep } },
+  { id: JobName.PruneMailFlow, repeat: { pattern: '40 3 * * *', tz: 'UTC' }, template: { name: JobName.PruneMailFlow, data: {}, opts: keep } },
+];
