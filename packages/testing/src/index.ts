@@ -32,7 +32,7 @@ export {
 export { arrivals, type Arrivals } from './arrivals.js';
 export { freePort } from './ports.js';
 export { startMailbox, type MailSummary } from './mailbox.js';
-export { startServiceProcess, startStack, STACK_ADMIN_EMAIL, type ServiceProcess, type Stack, type StackOptions, type ServiceName } from './stack.js';
+export { startServiceProcess, startStack, STACK_ADMIN_EMAIL, STACK_INTAKE_DOMAIN, type ServiceProcess, type Stack, type StackOptions, type ServiceName } from './stack.js';
 export { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from './stripe/server.js';
 export { STRIPE_JS_STAND_IN } from './stripe/stripe-js.js';
 export { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest, type Responder } from './https-receiver.js';

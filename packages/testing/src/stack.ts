@@ -18,7 +18,9 @@ import { startStripeStandIn, type StripeStandIn } from './stripe/server.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
-const SERVICES = ['auth', 'domains', 'billing', 'reports', 'scanner', 'gateway'] as const;
+const SERVICES = ['auth', 'domains', 'billing', 'reports', 'scanner', 'intake', 'gateway'] as const;
+/** The report domain of the stack's intake: its addresses are `<token>@` this. */
+export const STACK_INTAKE_DOMAIN = 'reports.sendwell.test';
 export type ServiceName = (typeof SERVICES)[number];
 const HEALTH_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
@@ -57,6 +59,8 @@ export interface Stack {
   /** The run's prefix of BullMQ keys (`QUEUE_PREFIX`); the gateway's rate limits use `<prefix>:rl`. */
   queuePrefix: string;
   ports: Record<ServiceName, number>;
+  /** The intake's SMTP port (reports are mailed to `<token>@STACK_INTAKE_DOMAIN` there). */
+  intakeSmtpPort: number;
   stop(): Promise<void>;
 }
 
@@ -114,6 +118,7 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
   const prefix = `${label}-${randomBytes(4).toString('hex')}`;
   const ports = Object.fromEntries(await Promise.all(SERVICES.map(async (s) => [s, await freePort()] as const))) as Record<ServiceName, number>;
   const closedTlsPort = await freePort();
+  const intakeSmtpPort = await freePort();
   const baseUrl = `http://127.0.0.1:${ports.gateway}`;
   const url = (s: ServiceName) => `http://127.0.0.1:${ports[s]}`;
   const stripeKeys = { secretKey: 'sk_test_stack', publishableKey: 'pk_test_stack', webhookSecret: 'whsec_stack' };
@@ -170,6 +175,15 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
       DNSBL_IP_ZONES: FIXTURE_BLOCKLISTS.ip,
       DNSBL_DOMAIN_ZONES: FIXTURE_BLOCKLISTS.domain,
       SCAN_TIMEOUT_MS: '2000',
+      INTAKE_DOMAIN: STACK_INTAKE_DOMAIN,
+    },
+    // Names report sources through the fixture zones too.
+    intake: {
+      DNS_SERVERS: dns.url,
+      DNS_TIMEOUT_MS: '1000',
+      INTAKE_DOMAIN: STACK_INTAKE_DOMAIN,
+      INTAKE_SMTP_PORT: String(intakeSmtpPort),
+      INTAKE_PUBLIC_URL: baseUrl,
     },
     gateway: {
       AUTH_URL: url('auth'),
@@ -177,6 +191,7 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
       BILLING_URL: url('billing'),
       REPORTS_URL: url('reports'),
       SCANNER_URL: url('scanner'),
+      INTAKE_URL: url('intake'),
       ...(webDistDir ? { WEB_DIST_DIR: webDistDir } : {}),
       // Any free port for /metrics and /health/ready: the fixed default may be a running `pnpm start`'s.
       INTERNAL_PORT: '0',
@@ -216,7 +231,7 @@ export async function startStack({ logDir, dnsRecords, webDistDir, label = 'stac
     await stop();
     throw error;
   }
-  return { baseUrl, mailboxUrl: mailbox.url, smtp, dns, stripe, stripeKeys, receiver, database, redisUrl: backing.redisUrl, queuePrefix: prefix, ports, stop };
+  return { baseUrl, mailboxUrl: mailbox.url, smtp, dns, stripe, stripeKeys, receiver, database, redisUrl: backing.redisUrl, queuePrefix: prefix, ports, intakeSmtpPort, stop };
 }
 
 export interface ServiceProcess {
