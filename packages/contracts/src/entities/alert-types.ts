@@ -10,9 +10,35 @@ export const AlertType = {
   DkimMissing: 'dkim_missing',
   SpfBroken: 'spf_broken',
   DmarcMissing: 'dmarc_missing',
+  /** Mail flow (issue 25): raised by the intake from received DMARC aggregate and TLS-RPT reports. */
+  MailNewSender: 'mail_new_sender',
+  MailFailureSpike: 'mail_failure_spike',
+  MailReportsStopped: 'mail_reports_stopped',
+  TlsRptFailures: 'tls_rpt_failures',
 } as const;
 
 type AlertType = (typeof AlertType)[keyof typeof AlertType];
+
+/** The mail-flow alert rules' thresholds; the labels below quote them, the intake applies them. */
+export const MAIL_FLOW_ALERT_THRESHOLDS = {
+  /** A sender's messages in one day before it is worth an alert. */
+  newSenderMessages: 100,
+  /** Days a sender must have been absent from the domain's reports to count as new. */
+  newSenderLookbackDays: 30,
+  spikeMinFailures: 100,
+  spikeFactor: 3,
+  spikeBaselineDays: 7,
+  /** Failures must also exceed this share of the day's mail. */
+  spikeMinShare: 0.1,
+  stoppedAfterHours: 72,
+  stoppedLookbackDays: 14,
+  /** Days with reports in the lookback before silence means something. */
+  stoppedMinReportDays: 3,
+  tlsMinFailedSessions: 10,
+  tlsMinShare: 0.05,
+} as const;
+const T = MAIL_FLOW_ALERT_THRESHOLDS;
+
 export const alertTypes = Object.values(AlertType) as [AlertType, ...AlertType[]];
 
 /** How the Notifications tab and the messages name each type. */
@@ -25,6 +51,22 @@ export const alertTypeLabels: Record<AlertType, { label: string; description: st
   dkim_missing: { label: 'DKIM missing', description: 'Every DKIM key found before has gone, or a key turned invalid.' },
   spf_broken: { label: 'SPF broken', description: 'The SPF record disappeared or turned invalid.' },
   dmarc_missing: { label: 'DMARC missing', description: 'The DMARC record disappeared or turned invalid.' },
+  mail_new_sender: {
+    label: 'New mail senders',
+    description: `DMARC reports show a sender not seen in the previous ${T.newSenderLookbackDays} days sending ${T.newSenderMessages} or more messages in a day as the domain.`,
+  },
+  mail_failure_spike: {
+    label: 'DMARC failure spikes',
+    description: `A day's DMARC failures reach ${T.spikeMinFailures}, ${T.spikeFactor} times the previous week's daily average and over ${T.spikeMinShare * 100}% of the mail.`,
+  },
+  mail_reports_stopped: {
+    label: 'DMARC reports stopped',
+    description: `DMARC reports arrived regularly, then none for ${T.stoppedAfterHours} hours: the record or its report address may have changed.`,
+  },
+  tls_rpt_failures: {
+    label: 'TLS delivery failures',
+    description: `TLS-RPT reports show ${T.tlsMinFailedSessions} or more sessions to the domain's mail servers failing one way in a day, at least ${T.tlsMinShare * 100}% of them.`,
+  },
 };
 
 /** Days before expiry at which `ssl_expiring` is raised, each once per certificate. */

@@ -2,7 +2,7 @@ import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
 import type { AlertType, SSL_EXPIRY_THRESHOLDS } from './alert-types.js';
 import { alertTypes } from './alert-types.js';
-export { AlertType, alertTypes, alertTypeLabels, SSL_EXPIRY_THRESHOLDS } from './alert-types.js';
+export { AlertType, alertTypes, alertTypeLabels, MAIL_FLOW_ALERT_THRESHOLDS, SSL_EXPIRY_THRESHOLDS } from './alert-types.js';
 
 export const alertSeverities = ['critical', 'high', 'medium', 'low'] as const;
 export const alertSeveritySchema = z.enum(alertSeverities);
@@ -48,6 +48,10 @@ export const alertTypeSeverity: Record<AlertType, AlertSeverity> = {
   dkim_missing: 'high',
   spf_broken: 'high',
   dmarc_missing: 'high',
+  mail_new_sender: 'medium',
+  mail_failure_spike: 'high',
+  mail_reports_stopped: 'medium',
+  tls_rpt_failures: 'high',
 };
 
 export type SslExpiryThreshold = (typeof SSL_EXPIRY_THRESHOLDS)[number];

@@ -40,6 +40,10 @@ const WHY: Record<string, string> = {
   dkim_missing: 'Without DKIM, receivers cannot verify your mail was not altered, and DMARC must rely on SPF alone.',
   spf_broken: 'Without a valid SPF record, receivers cannot tell which servers may send for you.',
   dmarc_missing: 'Without DMARC, nothing tells receivers to refuse mail forged in your name.',
+  mail_new_sender: 'Mail you did not set up may be someone sending in your name; mail you did set up needs SPF and DKIM to pass DMARC.',
+  mail_failure_spike: 'Mail failing DMARC is junked or refused once your policy says so, and a sudden rise often means spoofing or a broken sender.',
+  mail_reports_stopped: 'Without reports you no longer see who sends as your domain, and a missing report address often means the DMARC record changed.',
+  tls_rpt_failures: 'Senders that require TLS to your mail servers (MTA-STS, DANE) may hold or bounce your incoming mail until this is fixed.',
 };
 
 export interface AlertRow {
