@@ -23,4 +23,12 @@ describe('scanner settings', () => {
     expect(() => loadEnv(production)).toThrow(/SCAN_HELO_NAME: must be set in production/);
     expect(() => loadEnv({ SCAN_HELO_NAME: 'not a name' })).toThrow(/SCAN_HELO_NAME: must be a fully qualified host name/);
   });
+
+  it('reads INTAKE_DOMAIN for the report addresses it recommends, and refuses the development default in production', () => {
+    expect(scanConfigFromEnv(loadEnv({})).intakeDomain).toBe('reports.sendwell.localhost');
+    expect(scanConfigFromEnv(loadEnv({ INTAKE_DOMAIN: 'Reports.Example.com' })).intakeDomain).toBe('reports.example.com');
+    expect(() => loadEnv({ INTAKE_DOMAIN: 'not a domain' })).toThrow(/INTAKE_DOMAIN: must be a domain name/);
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), DATABASE_URL: 'postgres://db.internal/sendwell', REDIS_URL: 'redis://redis.internal:6379' };
+    expect(() => loadEnv(production)).toThrow(/INTAKE_DOMAIN: must be set in production/);
+  });
 });

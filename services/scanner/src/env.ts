@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DEV_INTAKE_DOMAIN, DOMAIN_PATTERN } from '@sendwell/contracts';
 import { baseEnvSchema, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
 import { z } from 'zod';
 import { parseDnsblZoneSpecs } from './checks/blacklist/zones.js';
@@ -105,6 +106,11 @@ const schema = baseEnvSchema
     SCAN_TIMING_PROBES: positiveInt(16, 1_000),
     /** Per-connection timeout of TLS and other network probes. */
     SCAN_TIMEOUT_MS: positiveInt(5_000, 120_000),
+    /**
+     * The intake's report domain (as the intake service reads it): DMARC recommendations suggest the
+     * domain's own report address, `<report_token>@<INTAKE_DOMAIN>`.
+     */
+    INTAKE_DOMAIN: z.string().regex(DOMAIN_PATTERN, 'must be a domain name such as reports.example.com').default(DEV_INTAKE_DOMAIN).transform((d) => d.toLowerCase()),
     /** A check still running after this is abandoned as `unknown`, so one hung probe cannot hold a worker slot (nor outlast the 25 s shutdown grace). */
     SCAN_CHECK_DEADLINE_MS: positiveInt(20_000, 600_000),
   })
@@ -113,6 +119,10 @@ const schema = baseEnvSchema
     // Receiving servers may refuse or slow down a client whose EHLO name does not resolve to it.
     if (env.NODE_ENV === 'production' && env.SCAN_HELO_NAME.endsWith('.invalid')) {
       ctx.addIssue({ code: 'custom', path: ['SCAN_HELO_NAME'], message: 'must be set in production to a name that resolves to the scanner' });
+    }
+    // The development domain receives no mail: recommending it would send users' reports nowhere.
+    if (env.NODE_ENV === 'production' && env.INTAKE_DOMAIN === DEV_INTAKE_DOMAIN) {
+      ctx.addIssue({ code: 'custom', path: ['INTAKE_DOMAIN'], message: "must be set in production (the intake's report domain, as the intake service has it)" });
     }
   });
 
@@ -138,6 +148,7 @@ export function scanConfigFromEnv(env: Env): ScanConfig {
     authoritativeDnsPort: env.SCAN_AUTHORITATIVE_DNS_PORT,
     ...(env.SCAN_DNSSEC_TRUST_ANCHOR ? { dnssecTrustAnchors: env.SCAN_DNSSEC_TRUST_ANCHOR } : {}),
     timeoutMs: env.SCAN_TIMEOUT_MS,
+    intakeDomain: env.INTAKE_DOMAIN,
     outbound: { allowLoopback: env.ALLOW_LOOPBACK_TARGETS },
   };
 }

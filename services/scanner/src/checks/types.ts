@@ -2,6 +2,7 @@ import type { CheckDetails, CheckStatus, CheckType, Finding } from '@sendwell/co
 import type { OutboundPolicy } from '@sendwell/server-kit';
 import type { Resolver } from '../dns/types.js';
 import type { DnsblZoneSpec } from './blacklist/zones.js';
+import type { ReportedSelector } from './dkim/selectors.js';
 import type { DsRecord } from './dnssec/trust-anchor.js';
 import type { MxProbeCache } from './smtp/probe-cache.js';
 import type { DnssecValidator } from './dnssec/validator.js';
@@ -47,6 +48,8 @@ export interface ScanConfig {
   dnssecTrustAnchors?: readonly DsRecord[];
   /** The block lists' self-test results (src/blocklists/registry.ts); without it every list is asked. */
   blocklistHealth?: BlocklistHealthView;
+  /** The intake's report domain (INTAKE_DOMAIN): with the domain's report token, the address DMARC recommendations suggest. */
+  intakeDomain?: string;
   /** SMTP conversations with providers' MX hosts, shared by the process's scans (checks/smtp/probe-cache.ts); without it each scan has its own. */
   mxProbes?: MxProbeCache;
 }
@@ -64,6 +67,13 @@ export interface CheckContext {
   config: ScanConfig;
   /** DKIM selectors the user saved on the domain, probed besides the common ones. */
   dkimSelectors: string[];
+  /** DKIM selectors the domain's DMARC aggregate reports saw signing its mail lately, most messages first. */
+  reportedDkimSelectors?: ReportedSelector[];
+  /**
+   * The domain's `report_token` (its report address is `<token>@<intakeDomain>`); absent when the
+   * domain has no row of its own (the public quick check, the CLI).
+   */
+  reportToken?: string;
   /** What the checks of one scan share (runScan gives each scan one); a check run alone makes its own. */
   memo?: ScanMemo;
 }

@@ -19,6 +19,8 @@ export interface ScanTarget {
   domainName: string;
   isDeleted: boolean;
   metadata: unknown;
+  /** The local part of the domain's report addresses: its DMARC recommendations name `<reportToken>@<INTAKE_DOMAIN>`. */
+  reportToken: string;
 }
 
 export class ScanRepository {
@@ -35,6 +37,7 @@ export class ScanRepository {
         'domains.name as domainName',
         'domains.isDeleted',
         'domains.metadata',
+        'domains.reportToken',
       ])
       .where('scans.id', '=', scanId)
       .executeTakeFirst();

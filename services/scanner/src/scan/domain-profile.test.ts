@@ -51,4 +51,15 @@ describe('a domain without mail', () => {
     expect(missing.spf.details.findings).toEqual([]);
     expect(missing.dmarc.details.findings).toEqual([]);
   });
+
+  it("asks a domain without mail for p=reject with reports to its own address, a missing record included", () => {
+    const address = '0123456789abcdef01234567@reports.example.com';
+    const weak = judgeNoMailDomain(check('spf', 'valid', { record: 'v=spf1 -all' }), check('dmarc', 'valid', { policy: 'none' }), address);
+    expect(weak.dmarc.recommendation).toBe(`Publish "v=DMARC1; p=reject; rua=mailto:${address}".`);
+    const missingFinding = { code: 'DMARC_MISSING', severity: 'error' as const, message: 'No DMARC record', recommendation: 'p=none first' };
+    const missing = judgeNoMailDomain(check('spf', 'valid', { record: 'v=spf1 -all' }), { ...check('dmarc', 'missing', { orgDomain: 'parked.example' }), details: { orgDomain: 'parked.example', findings: [missingFinding] } }, address);
+    expect(missing.dmarc.status).toBe('missing');
+    expect(missing.dmarc.recommendation).toBe(`Publish a TXT record at _dmarc.parked.example: "v=DMARC1; p=reject; rua=mailto:${address}".`);
+    expect(missing.dmarc.details.findings).toEqual([{ ...missingFinding, recommendation: missing.dmarc.recommendation }]);
+  });
 });

@@ -63,7 +63,9 @@ export function notApplicable(type: MailOnlyCheck, domain: string, profile: Excl
  * What a domain without mail should publish so nobody can send in its name (M3AAWG's parked-domain
  * practice): SPF `v=spf1 -all` and DMARC `p=reject`. A weaker record is a warning on those checks.
  */
-export function judgeNoMailDomain(spf: CheckResult, dmarc: CheckResult): { spf: CheckResult; dmarc: CheckResult } {
+export function judgeNoMailDomain(spf: CheckResult, dmarc: CheckResult, reportAddress: string | null = null): { spf: CheckResult; dmarc: CheckResult } {
+  // Reports still matter without mail: they show who forges the domain.
+  const rejectRecord = reportAddress ? `v=DMARC1; p=reject; rua=mailto:${reportAddress}` : 'v=DMARC1; p=reject;';
   const record = typeof spf.details.record === 'string' ? spf.details.record : null;
   const policy = typeof dmarc.details.policy === 'string' ? dmarc.details.policy.toLowerCase() : null;
   const spfFinding: Finding | null =
@@ -83,10 +85,25 @@ export function judgeNoMailDomain(spf: CheckResult, dmarc: CheckResult): { spf: 
           severity: 'warning',
           message: `The domain sends no mail, so its DMARC policy should reject whatever claims to come from it (now p=${policy}).`,
           rfc: 'RFC 7489 §6.3',
-          recommendation: 'Publish "v=DMARC1; p=reject;".',
+          recommendation: `Publish "${rejectRecord}".`,
         }
       : null;
-  return { spf: withWarning(spf, spfFinding), dmarc: withWarning(dmarc, dmarcFinding) };
+  return { spf: withWarning(spf, spfFinding), dmarc: dmarc.status === 'missing' ? withRecommendation(dmarc, rejectRecord) : withWarning(dmarc, dmarcFinding) };
+}
+
+/**
+ * A missing DMARC record keeps its finding, but the check's advice (p=none, then enforcement once the
+ * reports show the mail passing) is for mail domains: one without mail goes straight to p=reject.
+ */
+function withRecommendation(dmarc: CheckResult, record: string): CheckResult {
+  const domain = typeof dmarc.details.orgDomain === 'string' ? dmarc.details.orgDomain : null;
+  if (domain === null) return dmarc;
+  const recommendation = `Publish a TXT record at _dmarc.${domain}: "${record}".`;
+  return {
+    ...dmarc,
+    recommendation,
+    details: { ...dmarc.details, findings: dmarc.details.findings.map((f) => (f.code === 'DMARC_MISSING' ? { ...f, recommendation } : f)) },
+  };
 }
 
 function withWarning(check: CheckResult, finding: Finding | null): CheckResult {

@@ -1,5 +1,7 @@
 import { checkTypes, isCoreCheckType, type CheckType, type DomainProfile } from '@sendwell/contracts';
 import { describeSocketError } from '@sendwell/server-kit';
+import type { ReportedSelector } from '../checks/dkim/selectors.js';
+import { intakeReportAddress } from '../checks/dmarc/report-address.js';
 import type { Check, CheckContext, CheckResult, ScanConfig } from '../checks/types.js';
 import type { Resolver } from '../dns/types.js';
 import { computeReputation, type ReputationScore, type ScanChecks } from '../scoring/reputation.js';
@@ -13,6 +15,10 @@ export interface RunScanOptions {
   config: ScanConfig;
   checks: Record<CheckType, Check>;
   dkimSelectors: string[];
+  /** DKIM selectors seen signing in the domain's DMARC reports (the repository's read), probed too. */
+  reportedDkimSelectors?: ReportedSelector[];
+  /** The domain's report token: DMARC recommendations then suggest its own report address at the intake. */
+  reportToken?: string;
   /**
    * Only the six core checks (the public quick check): the mail checks, which connect to the
    * domain's MX hosts, are not run for an anonymous visitor's domain and come back as `unknown`.
@@ -90,7 +96,15 @@ export async function runScan(domain: string, options: RunScanOptions): Promise<
   const started = performance.now();
   const name = domain.trim().toLowerCase().replace(/\.$/, '');
   // One memo per scan: the DNSSEC and DANE checks share its validator (checks/dnssec/scan-validator.ts).
-  const ctx: CheckContext = { domain: name, resolver: options.resolver, config: options.config, dkimSelectors: options.dkimSelectors, memo: {} };
+  const ctx: CheckContext = {
+    domain: name,
+    resolver: options.resolver,
+    config: options.config,
+    dkimSelectors: options.dkimSelectors,
+    ...(options.reportedDkimSelectors ? { reportedDkimSelectors: options.reportedDkimSelectors } : {}),
+    ...(options.reportToken ? { reportToken: options.reportToken } : {}),
+    memo: {},
+  };
   const deadlineMs = options.checkDeadlineMs ?? 60_000;
 
   const profile = await readDomainProfile(name, options.resolver);
@@ -101,7 +115,7 @@ export async function runScan(domain: string, options: RunScanOptions): Promise<
   };
   const [results, snapshot] = await Promise.all([Promise.all(checkTypes.map(run)), takeDnsSnapshot(name, options.resolver, now())]);
   const checks = Object.fromEntries(results.map((r) => [r.type, r])) as ScanChecks;
-  if (profile !== 'mail') Object.assign(checks, judgeNoMailDomain(checks.spf, checks.dmarc));
+  if (profile !== 'mail') Object.assign(checks, judgeNoMailDomain(checks.spf, checks.dmarc, intakeReportAddress(ctx)));
   const profiled = { ...snapshot, profile };
   return {
     profile,

@@ -2,14 +2,25 @@ import { JobName } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
 import { alertEventsOf, queueAlertEvents, type JobHandler, type Queues } from '@sendwell/server-kit';
 import { UnrecoverableError, type Job } from 'bullmq';
+import type { ReportedSelector } from '../checks/dkim/selectors.js';
 import { DnsServerError, DnsTimeoutError } from '../dns/types.js';
+import { MailFlowRepository } from '../repositories/mail-flow.repository.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
 import type { ScanOutcome } from '../scan/run-scan.js';
 import type { ScanRecorder } from '../scan/scan-recorder.js';
 import type { ScanMetrics } from './scan-metrics.js';
 
+/** What a scan knows of the domain's row besides its name and saved selectors. */
+export interface ScanFnOptions {
+  coreOnly?: boolean;
+  /** domains.report_token: DMARC recommendations suggest the domain's own report address. */
+  reportToken?: string;
+  /** DKIM selectors the domain's DMARC reports saw signing, probed besides the saved and common ones. */
+  reportedDkimSelectors?: ReportedSelector[];
+}
+
 /** Runs one scan of a domain (runScan with a fresh resolver, in production). */
-export type ScanFn = (domain: string, dkimSelectors: string[], options?: { coreOnly?: boolean }) => Promise<ScanOutcome>;
+export type ScanFn = (domain: string, dkimSelectors: string[], options?: ScanFnOptions) => Promise<ScanOutcome>;
 
 export interface ScanDomainHandlerDeps {
   db: Database;
@@ -67,7 +78,8 @@ export function scanDomainHandler({ db, recorder, scan, metrics, queues }: ScanD
 
     await recorder.markRunning(scanId);
     try {
-      const outcome = await scan(target.domainName, dkimSelectorsOf(target.metadata));
+      const reportedDkimSelectors = await new MailFlowRepository(db).reportedDkimSelectors(domainId, target.domainName);
+      const outcome = await scan(target.domainName, dkimSelectorsOf(target.metadata), { reportToken: target.reportToken, reportedDkimSelectors });
       metrics.scanDuration.observe(outcome.durationMs / 1000);
       metrics.dnsQueriesPerScan.observe(outcome.dnsQueries);
       const result = await recorder.record(scanId, outcome);

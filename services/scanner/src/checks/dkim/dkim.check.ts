@@ -6,13 +6,13 @@ import { tallyProbes, type DkimRecordDetails } from './tally.js';
 import { dkimOutcome, dkimVerdict, overallFindings } from './verdict.js';
 
 /**
- * DKIM (RFC 6376): probe the user's selectors and the common ones at `{selector}._domainkey.{domain}`
+ * DKIM (RFC 6376): probe the user's selectors, those the DMARC reports saw signing, and the common ones at `{selector}._domainkey.{domain}`
  * concurrently, and judge every key record found.
  */
 
 export interface DkimDetails extends Record<string, unknown> {
   records: DkimRecordDetails[];
-  /** Every selector asked about, the user's first. */
+  /** Every selector asked about: the user's, the reported ones, then the common ones. */
   selectorsChecked: string[];
   /** Selectors whose query timed out or failed, so their state is unknown. */
   selectorsFailed: string[];
@@ -20,7 +20,7 @@ export interface DkimDetails extends Record<string, unknown> {
 }
 
 export const dkimCheck = async (ctx: CheckContext): Promise<CheckResult<DkimDetails>> => {
-  const plan = planSelectors(ctx.dkimSelectors);
+  const plan = planSelectors(ctx.dkimSelectors, ctx.reportedDkimSelectors ?? [], ctx.domain);
   const probes = await probeSelectors(ctx, plan);
   const tally = tallyProbes(ctx.domain, probes);
   const outcome = dkimOutcome(plan, probes, tally);

@@ -7,29 +7,46 @@ import type { SelectorPlan } from './selectors.js';
  * follows the CNAMEs that ESPs have customers publish, so nothing more is asked.
  */
 
-export type Probe =
-  | { selector: string; source: 'user' | 'common'; outcome: 'answered'; txt: string[] }
-  | { selector: string; source: 'user' | 'common'; outcome: 'failed'; reason: string };
+/** Who named the selector: the user, a DMARC aggregate report (mail signed with it), or the common list. */
+export type ProbeSource = 'user' | 'report' | 'common';
 
-/** The user's selectors are asked whatever happens; the common ones only if the _domainkey node exists. */
-export async function probeSelectors(ctx: CheckContext, { userSelectors, commonSelectors }: SelectorPlan): Promise<Probe[]> {
-  const [tree, userProbes] = await Promise.all([domainkeyTree(ctx), Promise.all(userSelectors.map((selector) => probe(ctx, selector, 'user')))]);
+interface ProbeOf {
+  selector: string;
+  source: ProbeSource;
+  /** The signing domain when it is a subdomain of the scanned one (a reported selector): its key lives under it. */
+  signingDomain?: string;
+}
+
+export type Probe = ProbeOf & ({ outcome: 'answered'; txt: string[] } | { outcome: 'failed'; reason: string });
+
+/**
+ * The user's selectors and those seen in reports are asked whatever happens (both are evidence of real
+ * signing); the common ones only if the _domainkey node exists.
+ */
+export async function probeSelectors(ctx: CheckContext, { userSelectors, reportSelectors, commonSelectors }: SelectorPlan): Promise<Probe[]> {
+  const [tree, userProbes, reportProbes] = await Promise.all([
+    domainkeyTree(ctx),
+    Promise.all(userSelectors.map((selector) => probe(ctx, { selector, source: 'user' }))),
+    Promise.all(
+      reportSelectors.map(({ selector, domain }) => probe(ctx, domain === ctx.domain ? { selector, source: 'report' } : { selector, source: 'report', signingDomain: domain })),
+    ),
+  ]);
   const commonProbes =
     tree === 'absent'
       ? commonSelectors.map((selector): Probe => ({ selector, source: 'common', outcome: 'answered', txt: [] }))
-      : await Promise.all(commonSelectors.map((selector) => probe(ctx, selector, 'common')));
-  return [...userProbes, ...commonProbes];
+      : await Promise.all(commonSelectors.map((selector) => probe(ctx, { selector, source: 'common' })));
+  return [...userProbes, ...reportProbes, ...commonProbes];
 }
 
-async function probe(ctx: CheckContext, selector: string, source: 'user' | 'common'): Promise<Probe> {
+async function probe(ctx: CheckContext, of: ProbeOf): Promise<Probe> {
   try {
-    const txt = await ctx.resolver.lookup(`${selector}._domainkey.${ctx.domain}`, 'TXT');
-    return { selector, source, outcome: 'answered', txt };
+    const txt = await ctx.resolver.lookup(`${of.selector}._domainkey.${of.signingDomain ?? ctx.domain}`, 'TXT');
+    return { ...of, outcome: 'answered', txt };
   } catch (error) {
-    if (error instanceof DnsTimeoutError) return { selector, source, outcome: 'failed', reason: 'timed out' };
-    if (error instanceof DnsServerError) return { selector, source, outcome: 'failed', reason: error.rcode };
+    if (error instanceof DnsTimeoutError) return { ...of, outcome: 'failed', reason: 'timed out' };
+    if (error instanceof DnsServerError) return { ...of, outcome: 'failed', reason: error.rcode };
     // A selector too long for the domain (RangeError from the name check) can hold no key.
-    if (error instanceof RangeError) return { selector, source, outcome: 'answered', txt: [] };
+    if (error instanceof RangeError) return { ...of, outcome: 'answered', txt: [] };
     throw error;
   }
 }

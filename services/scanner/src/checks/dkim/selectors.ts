@@ -82,17 +82,35 @@ export function normaliseSelector(raw: string): string | null {
   return SELECTOR.test(selector) ? selector : null;
 }
 
-/** The selectors a scan asks about: the user's saved ones (valid, once each) first, then the common ones. */
+/**
+ * A selector receivers saw signing the domain's mail (the DMARC aggregate reports' dkim_selector), with
+ * the signing domain (d=): the domain itself or one of its subdomains, whose key lives under its own name.
+ */
+export interface ReportedSelector {
+  selector: string;
+  domain: string;
+}
+
+/** Reported selectors probed per scan: each is one TXT query, and a reporter's data is not the user's word. */
+export const MAX_REPORTED_SELECTORS = 20;
+
+/** The selectors a scan asks about: the user's saved ones (valid, once each) first, those seen in reports, then the common ones. */
 export interface SelectorPlan {
   userSelectors: string[];
+  /** Seen signing mail in the reports (valid, not saved already); asked directly, like the user's. */
+  reportSelectors: ReportedSelector[];
   commonSelectors: string[];
-  /** Every selector asked about, the user's first. */
+  /** Every selector asked about, the user's first; a subdomain's as "selector (subdomain)". */
   selectorsChecked: string[];
   /** Saved selectors that are not DNS names, so not asked about. */
   findings: Finding[];
 }
 
-export function planSelectors(saved: readonly string[]): SelectorPlan {
+/** How a reported selector appears in `selectorsChecked`: a subdomain's names its signing domain. */
+export const reportedSelectorLabel = ({ selector, domain }: ReportedSelector, scanned: string): string =>
+  domain === scanned ? selector : `${selector} (${domain})`;
+
+export function planSelectors(saved: readonly string[], reported: readonly ReportedSelector[] = [], domain = ''): SelectorPlan {
   const findings: Finding[] = [];
   const userSelectors: string[] = [];
   for (const raw of saved) {
@@ -109,6 +127,32 @@ export function planSelectors(saved: readonly string[]): SelectorPlan {
       userSelectors.push(selector);
     }
   }
-  const commonSelectors = COMMON_DKIM_SELECTORS.filter((selector) => !userSelectors.includes(selector));
-  return { userSelectors, commonSelectors, selectorsChecked: [...userSelectors, ...commonSelectors], findings };
+  const reportSelectors = planReported(reported, domain, userSelectors);
+  const ownReported = reportSelectors.filter((r) => r.domain === domain).map((r) => r.selector);
+  const commonSelectors = COMMON_DKIM_SELECTORS.filter((selector) => !userSelectors.includes(selector) && !ownReported.includes(selector));
+  return {
+    userSelectors,
+    reportSelectors,
+    commonSelectors,
+    selectorsChecked: [...userSelectors, ...reportSelectors.map((r) => reportedSelectorLabel(r, domain)), ...commonSelectors],
+    findings,
+  };
+}
+
+/**
+ * Reporters write whatever the signature said, so a malformed selector or a domain outside this one is
+ * dropped without a finding (the user did not enter it); the repository's order (most messages first) is kept.
+ */
+function planReported(reported: readonly ReportedSelector[], domain: string, userSelectors: readonly string[]): ReportedSelector[] {
+  const planned: ReportedSelector[] = [];
+  for (const raw of reported) {
+    const selector = normaliseSelector(raw.selector);
+    const signer = raw.domain.trim().toLowerCase().replace(/\.$/, '');
+    if (selector === null || !(signer === domain || signer.endsWith(`.${domain}`))) continue;
+    if (signer === domain && userSelectors.includes(selector)) continue;
+    if (planned.some((p) => p.selector === selector && p.domain === signer)) continue;
+    planned.push({ selector, domain: signer });
+    if (planned.length === MAX_REPORTED_SELECTORS) break;
+  }
+  return planned;
 }

@@ -1,14 +1,16 @@
 import type { Finding } from '@sendwell/contracts';
 import { analyseDkimKeyRecord, looksLikeDkimKey, type DkimKeyAnalysis } from './key-record.js';
-import type { Probe } from './probe.js';
+import type { Probe, ProbeSource } from './probe.js';
 
 /** A key record as the check reports it: the analysis, with where it was found. */
 export interface DkimRecordDetails extends DkimKeyAnalysis, Record<string, unknown> {
   selector: string;
   /** The TXT record as published (character-strings joined). */
   record: string;
-  /** Whether the user saved this selector or it is one of the common ones probed. */
-  source: 'user' | 'common';
+  /** Whether the user saved this selector, a DMARC report showed mail signed with it, or it is one of the common ones probed. */
+  source: ProbeSource;
+  /** The subdomain the key was found under, when the reports showed it signing (absent: the scanned domain). */
+  signingDomain?: string;
 }
 
 export interface DkimTally {
@@ -25,7 +27,7 @@ export function tallyProbes(domain: string, probes: Probe[]): DkimTally {
   const tally: DkimTally = { records: [], selectorsFailed: [], findings: [] };
   for (const probe of probes) {
     if (probe.outcome === 'failed') {
-      tally.selectorsFailed.push(probe.selector);
+      tally.selectorsFailed.push(probe.signingDomain ? `${probe.selector} (${probe.signingDomain})` : probe.selector);
       continue;
     }
     const keyRecords = probe.txt.filter(looksLikeDkimKey);
@@ -40,7 +42,8 @@ export function tallyProbes(domain: string, probes: Probe[]): DkimTally {
 }
 
 /** A saved selector with no key record, and a selector with several. */
-function selectorFindings(domain: string, { selector, source, txt }: Probe & { outcome: 'answered' }, keyRecords: string[]): Finding[] {
+function selectorFindings(scanned: string, { selector, source, txt, signingDomain }: Probe & { outcome: 'answered' }, keyRecords: string[]): Finding[] {
+  const domain = signingDomain ?? scanned;
   const findings: Finding[] = [];
   if (source === 'user' && keyRecords.length === 0) findings.push(userSelectorWithoutKeyFinding(domain, selector, txt));
   if (keyRecords.length > 1) {
@@ -78,12 +81,13 @@ function userSelectorWithoutKeyFinding(domain: string, selector: string, txt: st
 }
 
 /** One key record analysed, its findings naming the selector. */
-function keyRecordDetails({ selector, source }: Probe, record: string): DkimRecordDetails {
+function keyRecordDetails({ selector, source, signingDomain }: Probe, record: string): DkimRecordDetails {
   const analysis = analyseDkimKeyRecord(record, selector);
   return {
     selector,
     record,
     source,
+    ...(signingDomain ? { signingDomain } : {}),
     keyType: analysis.keyType,
     keyBits: analysis.keyBits,
     keyFormat: analysis.keyFormat,

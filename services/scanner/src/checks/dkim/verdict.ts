@@ -103,12 +103,13 @@ export function dkimVerdict(outcome: DkimOutcome, findings: Finding[], plan: Sel
   }
 }
 
-function missingVerdict({ userSelectors, selectorsChecked }: SelectorPlan): DkimVerdict {
+function missingVerdict({ userSelectors, reportSelectors, commonSelectors }: SelectorPlan): DkimVerdict {
   const userPart = userSelectors.length > 0 ? `your selector(s) ${userSelectors.join(', ')} and ` : '';
+  const reportPart = reportSelectors.length > 0 ? `${reportSelectors.length} selector(s) seen in your DMARC reports and ` : '';
   return {
     status: 'missing',
     value: null,
-    message: `No DKIM key found at ${userPart}${selectorsChecked.length - userSelectors.length} common selectors; add your selector in the domain's settings if you use another.`,
+    message: `No DKIM key found at ${userPart}${reportPart}${commonSelectors.length} common selectors; add your selector in the domain's settings if you use another.`,
     recommendation: `Enable DKIM signing at your mail provider and publish its key. ${ADD_SELECTOR}`,
   };
 }

@@ -4,6 +4,7 @@ import { checkDestinations, destinationFindings, type DmarcReportUri } from './d
 import { discoverPolicy, type PolicyDiscovery } from './discovery.js';
 import { appliedPolicy, dmarcbisFindings, inheritanceFindings, policyFindings, type PolicySource } from './findings.js';
 import { organizationalDomain } from './org-domain.js';
+import { suggestedReportAddress } from './report-address.js';
 import { parseDmarcRecord, type Alignment, type DmarcPolicy, type PsdFlag } from './record.js';
 import { dmarcVerdict } from './verdict.js';
 
@@ -54,7 +55,7 @@ export const dmarcCheck = async (ctx: CheckContext): Promise<CheckResult<DmarcDe
   const orgDomain = organizationalDomain(domain);
   const found = await discoverPolicy(ctx, domain, orgDomain);
   if (found.outcome === 'failed') return unknownResult(found.policyDomain, found.reason, orgDomain);
-  if (found.valid.length === 0 && found.misplaced.length === 0) return missingResult(domain, orgDomain);
+  if (found.valid.length === 0 && found.misplaced.length === 0) return missingResult(domain, orgDomain, suggestedReportAddress(ctx, orgDomain));
   if (found.valid.length > 1) return multipleRecordsResult(found, orgDomain);
   return policyResult(ctx, found, orgDomain);
 };
@@ -69,7 +70,7 @@ async function policyResult(ctx: CheckContext, found: Discovered, orgDomain: str
   const findings = [
     ...parsed.findings,
     ...inheritanceFindings(ctx.domain, orgDomain, parsed, source),
-    ...policyFindings(parsed, applied, source, orgDomain),
+    ...policyFindings(parsed, applied, source, suggestedReportAddress(ctx, orgDomain)),
     ...dmarcbisFindings(parsed, applied, policyDomain),
     ...destinationFindings(rua, policyDomain, 'rua'),
     ...destinationFindings(ruf, policyDomain, 'ruf'),
@@ -127,10 +128,10 @@ function unknownResult(policyDomain: string, reason: string, orgDomain: string):
   };
 }
 
-const SUGGESTED_RECORD = (domain: string) =>
-  `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:dmarc@${domain}", then move to p=quarantine and p=reject once the reports show your mail passes.`;
+const SUGGESTED_RECORD = (domain: string, reportAddress: string) =>
+  `Publish a TXT record at _dmarc.${domain}: "v=DMARC1; p=none; rua=mailto:${reportAddress}", then move to p=quarantine and p=reject once the reports show your mail passes.`;
 
-function missingResult(domain: string, orgDomain: string): CheckResult<DmarcDetails> {
+function missingResult(domain: string, orgDomain: string, reportAddress: string): CheckResult<DmarcDetails> {
   const finding: Finding = {
     code: 'DMARC_MISSING',
     severity: 'error',
@@ -139,14 +140,14 @@ function missingResult(domain: string, orgDomain: string): CheckResult<DmarcDeta
         ? `No DMARC record at _dmarc.${domain}, so receivers apply no policy to mail forging this domain.`
         : `No DMARC record at _dmarc.${domain} nor at the organisational domain _dmarc.${orgDomain}.`,
     rfc: 'RFC 7489 §6.6.3',
-    recommendation: SUGGESTED_RECORD(orgDomain),
+    recommendation: SUGGESTED_RECORD(orgDomain, reportAddress),
   };
   return {
     type: 'dmarc',
     status: 'missing',
     value: null,
     message: `No DMARC record found for ${domain}.`,
-    recommendation: SUGGESTED_RECORD(orgDomain),
+    recommendation: SUGGESTED_RECORD(orgDomain, reportAddress),
     details: emptyDetails(orgDomain, [finding]),
   };
 }

@@ -55,12 +55,12 @@ export function inheritanceFindings(domain: string, orgDomain: string, parsed: D
 }
 
 /** How strong the policy is: monitoring only, weaker subdomains, partial pct, no reports, relaxed alignment. */
-export function policyFindings(parsed: DmarcRecord, applied: AppliedPolicy, source: PolicySource, orgDomain: string): Finding[] {
+export function policyFindings(parsed: DmarcRecord, applied: AppliedPolicy, source: PolicySource, reportAddress: string): Finding[] {
   return [
     ...monitoringOnlyFindings(parsed, applied, source),
     ...weakerSubdomainFindings(parsed, source),
     ...partialPctFindings(applied),
-    ...noAggregateReportFindings(parsed, orgDomain),
+    ...noAggregateReportFindings(parsed, reportAddress),
     ...relaxedAlignmentFindings(parsed),
   ];
 }
@@ -114,7 +114,7 @@ function partialPctFindings({ effectivePolicy, pct }: AppliedPolicy): Finding[] 
   ];
 }
 
-function noAggregateReportFindings(parsed: DmarcRecord, orgDomain: string): Finding[] {
+function noAggregateReportFindings(parsed: DmarcRecord, reportAddress: string): Finding[] {
   if (parsed.rua.length > 0) return [];
   return [
     {
@@ -122,7 +122,7 @@ function noAggregateReportFindings(parsed: DmarcRecord, orgDomain: string): Find
       severity: 'warning',
       message: 'No rua= address: you get no aggregate reports, so you cannot see who sends mail as your domain.',
       rfc: 'RFC 7489 §7.2',
-      recommendation: `Add "rua=mailto:dmarc@${orgDomain}" (or your DMARC report service's address).`,
+      recommendation: `Add "rua=mailto:${reportAddress}" (or your DMARC report service's address).`,
       tag: 'rua',
     },
   ];
