@@ -147,6 +147,17 @@ describe('SMTP intake', () => {
     await client.quit();
   });
 
+  it('closes a connection that keeps guessing addresses (421 after 20 refused recipients)', async () => {
+    const { client } = await session(run.port);
+    await client.command('MAIL FROM:<reports@reporter.example>');
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++) codes.push((await client.command(`RCPT TO:<${String(i).padStart(24, 'c')}@${TEST_INTAKE_DOMAIN}>`)).code);
+    expect(new Set(codes)).toEqual(new Set([550]));
+    const last = await client.command(`RCPT TO:<${addressOf(paid.reportToken)}>`);
+    expect(last.text).toMatch(/^421 4\.7\.0 /);
+    await client.waitClosed();
+  });
+
   it('answers 451 4.3.0 when the message cannot be stored, so the sender retries', async () => {
     const { client } = await session(run.port);
     await client.command('MAIL FROM:<reports@reporter.example>');

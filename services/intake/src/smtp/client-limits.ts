@@ -44,6 +44,8 @@ export class ConnectionCounter {
 }
 
 const WINDOW_SECONDS = 60;
+/** A Redis that accepts the socket but does not answer must not hold MAIL FROM until the client gives up. */
+const COUNT_TIMEOUT_MS = 1_000;
 
 /**
  * Messages per client key per minute, counted in Redis so every intake replica shares the count.
@@ -60,7 +62,11 @@ export class MessageRateLimiter {
   async take(key: string, now = Date.now()): Promise<boolean> {
     const window = Math.floor(now / (WINDOW_SECONDS * 1000));
     const redisKey = `${this.prefix}:intake-rate:${key}:${window}`;
-    const results = await this.redis.multi().incr(redisKey).expire(redisKey, WINDOW_SECONDS * 2).exec();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`rate count not answered within ${COUNT_TIMEOUT_MS} ms`)), COUNT_TIMEOUT_MS);
+    });
+    const results = await Promise.race([this.redis.multi().incr(redisKey).expire(redisKey, WINDOW_SECONDS * 2).exec(), timeout]).finally(() => clearTimeout(timer));
     const [incr] = results ?? [];
     if (!incr || incr[0]) throw incr?.[0] ?? new Error('rate count not answered');
     return Number(incr[1]) <= this.perMinute;

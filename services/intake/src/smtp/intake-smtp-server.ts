@@ -15,6 +15,8 @@ export interface IntakeSmtpServer {
 
 /** A report goes to one or two of our addresses (rua and ruf of a domain, or a few domains): more is not a reporter. */
 export const MAX_RECIPIENTS = 10;
+/** Refused recipients per connection before it is closed: past this it is guessing addresses (each one costs a lookup). */
+export const MAX_REFUSED_RECIPIENTS = 20;
 /** Idle time allowed between commands or data chunks (RFC 5321 §4.5.3.2 asks for minutes; one is what large MTAs use). */
 const SOCKET_TIMEOUT_MS = 60_000;
 /** On close, how long sessions in flight may finish before they are cut. */
@@ -29,6 +31,8 @@ const temporaryFailure = () => smtpError(451, '4.3.0 Temporary failure on our si
 
 /** The session's accepted recipients, each with the domain it was issued for (smtp-server keeps the same session object per connection). */
 const recipientDomains = new WeakMap<SMTPServerSession, Map<string, ReportDomain>>();
+/** Recipients refused so far in the connection. */
+const refusedRecipients = new WeakMap<SMTPServerSession, number>();
 
 /** The SMTP side of the intake: port-25 semantics (no AUTH), mail only for the addresses we issued. */
 export function createIntakeSmtpServer(deps: Deps): IntakeSmtpServer {
@@ -82,9 +86,18 @@ export function createIntakeSmtpServer(deps: Deps): IntakeSmtpServer {
     },
 
     onRcptTo(address, session, callback) {
+      const refused = refusedRecipients.get(session) ?? 0;
+      if (refused >= MAX_REFUSED_RECIPIENTS) {
+        logger.info({ client: session.remoteAddress, refused }, 'connection closed: too many refused recipients');
+        // smtp-server closes the connection after any 421.
+        return callback(smtpError(421, '4.7.0 Too many unknown recipients; closing the connection'));
+      }
       void checkRecipient(address, session).then(
         () => callback(),
-        (err: Error) => callback(err),
+        (err: Error & { responseCode?: number }) => {
+          if (err.responseCode === 550) refusedRecipients.set(session, refused + 1);
+          callback(err);
+        },
       );
     },
 
