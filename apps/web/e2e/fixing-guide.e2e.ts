@@ -1,3 +1,4 @@
+import { STACK_INTAKE_DOMAIN } from '@sendwell/testing';
 import { describe, expect, it } from 'vitest';
 import { captureScreen } from './harness/browser';
 import { BROKEN_DOMAIN, HEALTHY_DOMAIN } from './harness/fixture-dns';
@@ -43,7 +44,10 @@ describe('fixing guides', () => {
     await page.getByTestId('fix-verdict').getByText(/^Not live yet: SPF Record still reads /).waitFor({ timeout: 30_000 });
 
     await page.goto(`/fixing-guide/${BROKEN_DOMAIN}/dmarc`);
-    expect(await page.getByTestId('suggested-record').getByTestId('value-value').textContent()).toBe(`v=DMARC1; p=none; pct=100; rua=mailto:${user.email}`);
+    // Reports go to the domain's own address at the intake (its 24-character token), to be shown under Mail flow.
+    expect(await page.getByTestId('suggested-record').getByTestId('value-value').textContent()).toMatch(
+      new RegExp(`^v=DMARC1; p=none; pct=100; rua=mailto:[0-9a-f]{24}@${STACK_INTAKE_DOMAIN.replaceAll('.', '\\.')}$`),
+    );
     expect(await page.getByTestId('suggested-record').getByTestId('value-host').textContent()).toBe(`_dmarc.${BROKEN_DOMAIN}`);
     await page.goto(`/fixing-guide/${BROKEN_DOMAIN}/dkim`);
     expect(await page.getByTestId('suggested-record').getByTestId('value-host').textContent()).toBe(`selector._domainkey.${BROKEN_DOMAIN}`);

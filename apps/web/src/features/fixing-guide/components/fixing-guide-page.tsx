@@ -28,6 +28,7 @@ import { useUser } from '@/lib/auth/auth-provider';
 import { checkDetails, detailsIn } from '@/lib/check-details';
 import { checkBadgeVariant, checkRowLabel, isFixingGuideType, type FixingGuideType } from '@/lib/display';
 import { useFollowedScan } from '@/lib/hooks/use-followed-scan';
+import { useReportAddresses } from '../api/get-report-addresses';
 import { guideContent } from '../lib/guide-content';
 import { dnsProviderIds, dnsProviders, providerSteps, type DnsProviderId } from '../lib/providers';
 import { suggestDkim, suggestDmarc, suggestSpf, type Suggestion } from '../lib/suggest';
@@ -82,13 +83,23 @@ function FixingGuide({ domainName, type }: { domainName: string; type: FixingGui
   return <Guide domainId={domain.data.id} domainName={domain.data.name} type={type} checks={checks.data} mx={dns.data.mxRecords} />;
 }
 
-function Guide({ domainId, domainName, type, checks, mx }: { domainId: number; domainName: string; type: FixingGuideType; checks: readonly DomainCheck[]; mx: readonly MxRecord[] }) {
+/**
+ * Where the suggested DMARC record sends reports: the domain's own address at the intake, so they show
+ * under Mail flow; the user's email only if the addresses cannot be read (the intake unreachable).
+ */
+function useDmarcReportTo(domainId: number, type: FixingGuideType): { pending: boolean; reportTo: string } {
   const user = useUser();
+  const addresses = useReportAddresses(domainId, { enabled: type === 'dmarc' });
+  return { pending: type === 'dmarc' && addresses.isPending, reportTo: addresses.data?.dmarcAddress ?? user.email };
+}
+
+function Guide({ domainId, domainName, type, checks, mx }: { domainId: number; domainName: string; type: FixingGuideType; checks: readonly DomainCheck[]; mx: readonly MxRecord[] }) {
   const check = checks.find((c) => c.type === type);
   const [provider, setProvider] = useState<DnsProviderId>('cloudflare');
   const content = guideContent[type];
   const title = titleOf(type);
-  const suggestion = suggestionFor(type, domainName, checks, mx, user.email);
+  const { pending, reportTo } = useDmarcReportTo(domainId, type);
+  const suggestion = suggestionFor(type, domainName, checks, mx, reportTo);
   // The check's message usually is its first finding: each is said once.
   const findings = ((check?.details as { findings?: Finding[] } | undefined)?.findings ?? []).filter((f) => f.severity !== 'info' && f.message !== check?.message);
 
@@ -131,6 +142,8 @@ function Guide({ domainId, domainName, type, checks, mx }: { domainId: number; d
 
       {type === 'blacklist' ? (
         <Delisting check={check} />
+      ) : pending ? (
+        <Skeleton className="h-40 w-full" />
       ) : (
         <>
           <SuggestedRecord suggestion={suggestion} />
@@ -179,13 +192,13 @@ function Guide({ domainId, domainName, type, checks, mx }: { domainId: number; d
   );
 }
 
-function suggestionFor(type: FixingGuideType, domain: string, checks: readonly DomainCheck[], mx: readonly MxRecord[], email: string): Suggestion {
+function suggestionFor(type: FixingGuideType, domain: string, checks: readonly DomainCheck[], mx: readonly MxRecord[], reportTo: string): Suggestion {
   switch (type) {
     case 'spf':
       return suggestSpf(domain, detailsIn(checks, 'spf'), mx);
     case 'dmarc': {
       const authenticated = passes(checks.find((c) => c.type === 'spf')?.status) && passes(checks.find((c) => c.type === 'dkim')?.status);
-      return suggestDmarc(domain, detailsIn(checks, 'dmarc'), email, authenticated);
+      return suggestDmarc(domain, detailsIn(checks, 'dmarc'), reportTo, authenticated);
     }
     case 'dkim':
       return suggestDkim(domain, detailsIn(checks, 'dkim'), mx);
