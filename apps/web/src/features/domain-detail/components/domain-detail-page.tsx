@@ -26,6 +26,7 @@ import { DeliverabilityInsights } from './deliverability-insights';
 import { DnsRecordsSection } from '@/components/checks/dns-records-section';
 import { ReputationCard } from './reputation-card';
 import { ScanProgress } from '@/components/checks/scan-progress';
+import { MailFlowSection } from '@/features/mail-flow/components/mail-flow-section';
 
 function NotFound() {
   return (
@@ -177,6 +178,8 @@ function DomainDetail({ domain }: { domain: Domain }) {
           <CheckFindings domainName={domain.name} checks={list} group="mail" />
         </>
       )}
+
+      <MailFlowSection domain={domain} />
     </div>
   );
 }
