@@ -1,7 +1,7 @@
 /**
  * `pnpm start`: checks Postgres and Redis (starting them with Docker where it can), migrates, runs
  * every service and one scanner compiled (`node dist/main.js`, which the `pnpm start` line builds
- * first), waits for their /health, restarts a service that crashes (with a growing delay, giving up
+ * first), the intake with its SMTP listener on INTAKE_SMTP_PORT (2500), waits for their /health, restarts a service that crashes (with a growing delay, giving up
  * and stopping everything after 5 crashes within 60 s) and stops them all together. Without
  * STRIPE_SECRET_KEY, billing runs on the local Stripe stand-in (no real payments; production refuses);
  * either way the Stripe catalogue is synced with the plan rules first (`pnpm stripe:sync`).
@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase, migrateToLatest, pingPostgres } from '@sendwell/db';
 import { pingRedis } from '@sendwell/server-kit';
-import { dockerAnswers, portInUse, waitForHttp } from './lib/checks.js';
+import { dockerAnswers, portInUse, waitForHttp, waitForPort } from './lib/checks.js';
 import { decidePreflight, dockerEndpoint, maintenanceUrl, redactUrl, type Backing } from './lib/preflight.js';
 import { Supervisor, describeExit } from './lib/processes.js';
 import {
@@ -22,6 +22,8 @@ import {
   SERVICES,
   STRIPE_STAND_IN_PORT,
   VITE_PORT,
+  intakeSmtpPort,
+  serviceEnv,
   serviceSpec,
   stripeStandInSpec,
   stripeSyncSpec,
@@ -123,8 +125,21 @@ if (!realStripe && process.env.NODE_ENV === 'production') {
   fail('STRIPE_SECRET_KEY is not set. In production billing needs your Stripe keys (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY); the local Stripe stand-in takes no real payments.');
 }
 
+// The intake refuses the development report domain in production (and the scanner too): say so now
+// rather than after five crashes.
+if (process.env.NODE_ENV === 'production' && !process.env.INTAKE_DOMAIN) {
+  fail('INTAKE_DOMAIN is not set. In production the intake needs its report domain (the domain whose MX points at its SMTP port, e.g. reports.example.com); the scanner reads it too.');
+}
+let smtpPort = 0;
+try {
+  smtpPort = intakeSmtpPort(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+
 const ports = [
   ...SERVICES.map((s) => ({ name: s.name, port: s.port })),
+  { name: 'intake SMTP', port: smtpPort },
   ...(realStripe ? [] : [{ name: 'Stripe stand-in', port: STRIPE_STAND_IN_PORT }]),
   { name: 'gateway internal', port: GATEWAY_INTERNAL_PORT },
   ...(dev ? [{ name: 'web (Vite)', port: VITE_PORT }] : []),
@@ -150,7 +165,9 @@ try {
 
 // ---- 4. Stripe: the real one with a key, else the local stand-in; then the catalogue --------------
 
-const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl };
+// INTAKE_DOMAIN, when set, reaches both services that read it (the intake and the scanner) from here;
+// unset, both take the same development default.
+const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, INTAKE_SMTP_PORT: String(smtpPort) };
 
 if (!realStripe) {
   const standInUrl = `http://127.0.0.1:${STRIPE_STAND_IN_PORT}`;
@@ -185,23 +202,31 @@ say(synced === 0 ? 'Stripe catalogue in step with the plan rules' : 'the Stripe 
 
 // ---- 5. Services ---------------------------------------------------------------------------------
 say(`starting ${SERVICES.map((s) => s.name).join(', ')}${dev ? ' in watch mode, and the Vite dev server' : ''}`);
-SERVICES.forEach((s, i) => supervisor.start(serviceSpec(root, s.name, childEnv, dev), i));
+SERVICES.forEach((s, i) => supervisor.start(serviceSpec(root, s.name, serviceEnv(s.name, childEnv), dev), i));
 if (dev) supervisor.start(viteSpec(root, childEnv), SERVICES.length);
 
 const checks = [
   ...SERVICES.map((s) => ({ name: s.name, url: `http://127.0.0.1:${s.port}/health` })),
   ...(dev ? [{ name: 'web', url: `http://127.0.0.1:${VITE_PORT}/` }] : []),
 ];
-const healthy = await Promise.all(
+const healthy = await Promise.all([
   // A service that crashes while starting is restarted by the supervisor, which stops everything if it keeps crashing.
-  checks.map((c) => waitForHttp(c.url, { timeoutMs: HEALTH_TIMEOUT_MS, stillAlive: () => !stopping })),
-);
+  ...checks.map((c) => waitForHttp(c.url, { timeoutMs: HEALTH_TIMEOUT_MS, stillAlive: () => !stopping })),
+  // The intake answers /health before its SMTP listener is up (and a listener that fails crashes it).
+  waitForPort(smtpPort, {
+    host: ['', '0.0.0.0', '::'].includes(process.env.INTAKE_SMTP_HOST ?? '') ? '127.0.0.1' : process.env.INTAKE_SMTP_HOST,
+    timeoutMs: HEALTH_TIMEOUT_MS,
+    stillAlive: () => !stopping,
+  }),
+]);
 if (!stopping) {
-  const silent = checks.filter((_, i) => !healthy[i]).map((c) => c.name);
+  const silent = [...checks.map((c) => `${c.name} (/health)`), `intake SMTP (port ${smtpPort})`].filter((_, i) => !healthy[i]);
   if (silent.length > 0) {
-    await stop(1, `${silent.join(', ')} did not answer /health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+    await stop(1, `${silent.join(', ')} did not answer within ${HEALTH_TIMEOUT_MS / 1000} s`);
   } else {
     const url = dev ? `http://localhost:${VITE_PORT}` : `http://localhost:${GATEWAY_PORT}`;
+    const reportDomain = process.env.INTAKE_DOMAIN ? ` for <token>@${process.env.INTAKE_DOMAIN}` : '';
+    say(`SMTP intake (DMARC and TLS-RPT reports${reportDomain}) listening on port ${smtpPort}`);
     say(`${colour ? '\x1b[32;1m' : ''}Sendwell is running at ${url}${colour ? '\x1b[0m' : ''}${dev ? ` (gateway: http://localhost:${GATEWAY_PORT})` : ''}  (Ctrl-C stops it)`);
   }
 }

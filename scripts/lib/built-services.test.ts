@@ -45,6 +45,8 @@ async function startCompiled(name: string) {
     PORT: String(port),
     // The gateway's internal listener: any free port, never a running `pnpm start`'s 3010.
     INTERNAL_PORT: '0',
+    // The intake's SMTP listener likewise: any free port, never a running `pnpm start`'s 2500.
+    INTAKE_SMTP_PORT: '0',
   };
   const spec = serviceSpec(root, name, env, false);
   const child: ChildProcess = spawn(spec.command, spec.args, { cwd: spec.cwd, env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });

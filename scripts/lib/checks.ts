@@ -49,6 +49,19 @@ export async function waitForHttp(
   return false;
 }
 
+/** Polls until something accepts connections on the port (a non-HTTP listener such as the intake's SMTP), as waitForHttp. */
+export async function waitForPort(
+  port: number,
+  { host = '127.0.0.1', timeoutMs, stillAlive = () => true, intervalMs = 250 }: { host?: string; timeoutMs: number; stillAlive?: () => boolean; intervalMs?: number },
+): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && stillAlive()) {
+    if (await portInUse(port, host)) return true;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  return false;
+}
+
 /** A port nothing listens on now, on 127.0.0.1 (the kernel picks it). */
 export async function freeLoopbackPort(): Promise<number> {
   return new Promise((resolve, reject) => {

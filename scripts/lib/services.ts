@@ -9,13 +9,55 @@ export const SERVICES = [
   { name: 'billing', port: 3003 },
   { name: 'reports', port: 3004 },
   { name: 'scanner', port: 3005 },
+  { name: 'intake', port: 3006 },
   { name: 'gateway', port: 3000 },
 ] as const;
+
+export type ServiceName = (typeof SERVICES)[number]['name'];
 
 export const GATEWAY_PORT = 3000;
 /** The gateway's internal listener (`/metrics`, `/health/ready`), loopback only; its INTERNAL_PORT default. */
 export const GATEWAY_INTERNAL_PORT = 3010;
 export const VITE_PORT = 5173;
+/** The intake's SMTP listener (its INTAKE_SMTP_PORT default; port 25 behind a load balancer in production). */
+export const INTAKE_SMTP_PORT = 2500;
+
+/** The gateway's setting naming each upstream's base URL (services/gateway/src/env.ts). */
+const UPSTREAM_URL_SETTING: Partial<Record<ServiceName, string>> = {
+  auth: 'AUTH_URL',
+  domains: 'DOMAINS_URL',
+  billing: 'BILLING_URL',
+  reports: 'REPORTS_URL',
+  scanner: 'SCANNER_URL',
+  intake: 'INTAKE_URL',
+};
+
+/**
+ * The environment one service starts with: the shared one, its own PORT from SERVICES (so a PORT
+ * exported in the shell cannot make every service reach for the same port), and for the gateway each
+ * upstream's URL at the port that service was given here (INTAKE_URL included), so the ports above are
+ * the one place they are written.
+ */
+export function serviceEnv(name: ServiceName, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const port = SERVICES.find((s) => s.name === name)!.port;
+  const own: NodeJS.ProcessEnv = { PORT: String(port) };
+  if (name === 'gateway') {
+    for (const s of SERVICES) {
+      const setting = UPSTREAM_URL_SETTING[s.name];
+      if (setting) own[setting] = `http://127.0.0.1:${s.port}`;
+    }
+  }
+  return { ...env, ...own };
+}
+
+/** The intake's SMTP port for this run: INTAKE_SMTP_PORT when given (and a valid port), else 2500. */
+export function intakeSmtpPort(env: NodeJS.ProcessEnv): number {
+  const given = env.INTAKE_SMTP_PORT?.trim();
+  if (!given) return INTAKE_SMTP_PORT;
+  const port = Number(given);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) throw new Error(`INTAKE_SMTP_PORT is ${given}: expected a port number (1–65535)`);
+  return port;
+}
 
 const requireHere = createRequire(import.meta.url);
 
