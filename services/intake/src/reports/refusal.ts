@@ -16,7 +16,15 @@ export type RefusalCode =
   | 'POLICY_DOMAIN_MISMATCH'
   | 'MALFORMED_JSON'
   | 'NOT_A_TLS_REPORT'
-  | 'NOT_A_FAILURE_REPORT';
+  | 'NOT_A_FAILURE_REPORT'
+  /** The domain's owner is on a plan without mail flow. */
+  | 'PLAN_WITHOUT_MAIL_FLOW'
+  /** The report's period ended before the plan's retention window: it would be pruned at once. */
+  | 'REPORT_TOO_OLD'
+  /** The report's period begins more than two days ahead: a wrong clock or a forged report. */
+  | 'REPORT_IN_FUTURE'
+  /** The message's domain was deleted (or never known) before the message was read. */
+  | 'DOMAIN_GONE';
 
 export class ReportRefusal extends Error {
   override name = 'ReportRefusal';

@@ -1,15 +1,24 @@
 import { JobName, type QueueName } from '@sendwell/contracts';
 import type { JobHandlers } from '@sendwell/server-kit';
 import type { Deps } from '../deps.js';
+import { readIntakeMessage } from '../reading/read-intake-message.js';
+import { sweepUnreadIntakeMessages } from '../reading/sweep-unread-intake-messages.js';
+import { pruneMailFlow } from '../storage/prune-mail-flow.js';
 
-/** The intake queue's handlers (stub: helper B fills in reading, sweeping and pruning). */
+/** The intake queue's handlers: reading stored messages, re-queueing lost ones, naming sources, pruning. */
 export function intakeHandlers(deps: Deps): JobHandlers<typeof QueueName.Intake> {
   return {
-    [JobName.ReadIntakeMessage]: async () => {
-      throw new Error('not built yet');
+    [JobName.ReadIntakeMessage]: async ({ messageId }, job) => {
+      // attemptsMade counts the attempts before this one.
+      const result = await readIntakeMessage(deps, messageId, { lastAttempt: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) });
+      return { state: result.state };
     },
-    [JobName.SweepUnreadIntakeMessages]: async () => null,
+    [JobName.SweepUnreadIntakeMessages]: async () => sweepUnreadIntakeMessages(deps),
     [JobName.NameMailSources]: async () => ({ named: await deps.namer.nameUnnamed(200) }),
-    [JobName.PruneMailFlow]: async () => null,
+    [JobName.PruneMailFlow]: async (_data, _job, log) => {
+      const result = await pruneMailFlow(deps.db);
+      log.info(result, 'mail flow pruned');
+      return result;
+    },
   };
 }

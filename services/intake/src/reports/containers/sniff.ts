@@ -2,7 +2,7 @@
  * What a blob is, judged by its first bytes: receivers label attachments wrongly often enough that
  * the content type and file name only decide whether a part is worth looking at, never how to read it.
  */
-export type BlobKind = 'gzip' | 'zip' | 'xml' | 'mime' | 'unknown';
+export type BlobKind = 'gzip' | 'zip' | 'xml' | 'json' | 'mime' | 'unknown';
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 
@@ -28,6 +28,11 @@ export function looksLikeXml(bytes: Uint8Array): boolean {
   return firstSignificantByte(bytes) === 0x3c; // '<'
 }
 
+/** A JSON object (a TLS-RPT report, RFC 8460 §4.4); judged before MIME, since `{"a":` also reads as a header field. */
+export function looksLikeJson(bytes: Uint8Array): boolean {
+  return firstSignificantByte(bytes) === 0x7b; // '{'
+}
+
 /**
  * An RFC 5322 message starts with a header field: a name of printable characters other than ':'
  * (§3.6.8), then ':'. Looked at over the first line only, byte by byte (no regular expression).
@@ -46,6 +51,7 @@ export function sniff(bytes: Uint8Array): BlobKind {
   if (isGzipMagic(bytes)) return 'gzip';
   if (isZip(bytes)) return 'zip';
   if (looksLikeXml(bytes)) return 'xml';
+  if (looksLikeJson(bytes)) return 'json';
   if (looksLikeMime(bytes)) return 'mime';
   return 'unknown';
 }

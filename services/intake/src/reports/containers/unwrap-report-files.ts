@@ -24,6 +24,12 @@ export interface ReportFile {
   bytes: Buffer;
 }
 
+/** What a message or file holds: aggregate XML documents and TLS-RPT JSON documents, decompressed. */
+export interface FoundReportFiles {
+  xml: ReportFile[];
+  json: ReportFile[];
+}
+
 interface Blob {
   name: string | null;
   contentType: string | null;
@@ -31,6 +37,8 @@ interface Blob {
 }
 
 const XML_TYPES = new Set(['text/xml', 'application/xml', 'application/octet-stream', 'application/gzip', 'application/x-gzip', 'application/zip', 'application/x-zip-compressed']);
+/** RFC 8460 §5.3 names application/tlsrpt+json and +gzip; senders also use the generic types. */
+const JSON_TYPES = new Set(['application/tlsrpt+json', 'application/tlsrpt+gzip', 'application/json', 'text/json', 'application/octet-stream', 'application/gzip', 'application/x-gzip', 'application/zip', 'application/x-zip-compressed']);
 const FORWARDED = 'message/rfc822';
 
 function mediaType(contentType: string | null | undefined): string | null {
@@ -44,6 +52,12 @@ function claimsXml(blob: Blob): boolean {
   return type === null || XML_TYPES.has(type) || type.endsWith('+xml') || /\.xml$/i.test(blob.name ?? '');
 }
 
+/** Likewise for JSON: a text/plain body that happens to start with `{` is not a TLS report. */
+function claimsJson(blob: Blob): boolean {
+  const type = mediaType(blob.contentType);
+  return type === null || JSON_TYPES.has(type) || type.endsWith('+json') || /\.json$/i.test(blob.name ?? '');
+}
+
 function withoutGz(name: string | null): string | null {
   return name?.replace(/\.gz$/i, '') ?? null;
 }
@@ -55,40 +69,59 @@ function openContainer(opened: number, limits: ReportLimits): number {
   return opened + 1;
 }
 
-function unwrap(blob: Blob, opened: number, limits: ReportLimits, isTopLevel: boolean): ReportFile[] {
+function unwrap(blob: Blob, opened: number, limits: ReportLimits, isTopLevel: boolean, found: FoundReportFiles): void {
   const kind = sniff(blob.bytes);
-  if (kind === 'xml') return claimsXml(blob) ? [{ name: blob.name, bytes: Buffer.from(blob.bytes) }] : [];
+  if (kind === 'xml') {
+    if (claimsXml(blob)) found.xml.push({ name: blob.name, bytes: Buffer.from(blob.bytes) });
+    return;
+  }
+  if (kind === 'json') {
+    if (claimsJson(blob)) found.json.push({ name: blob.name, bytes: Buffer.from(blob.bytes) });
+    return;
+  }
   if (kind === 'gzip') {
     const depth = openContainer(opened, limits);
-    return unwrap({ name: withoutGz(blob.name), contentType: null, bytes: gunzipCapped(blob.bytes) }, depth, limits, false);
+    unwrap({ name: withoutGz(blob.name), contentType: null, bytes: gunzipCapped(blob.bytes) }, depth, limits, false, found);
+    return;
   }
   if (kind === 'zip') {
     const depth = openContainer(opened, limits);
-    const found: ReportFile[] = [];
-    for (const file of unzipCapped(blob.bytes, limits)) found.push(...unwrap({ name: file.name, contentType: null, bytes: file.bytes }, depth, limits, false));
-    return found;
+    for (const file of unzipCapped(blob.bytes, limits)) unwrap({ name: file.name, contentType: null, bytes: file.bytes }, depth, limits, false, found);
+    return;
   }
   // Only the input itself or a forwarded message is read as MIME: a text attachment that happens
   // to start like a header line is not a message.
   if (kind === 'mime' && (isTopLevel || mediaType(blob.contentType) === FORWARDED)) {
     const depth = openContainer(opened, limits);
-    const found: ReportFile[] = [];
-    // Every leaf is looked at, text bodies too: sniff() and claimsXml() decide, as for attachments.
-    for (const leaf of readMimeLeaves(blob.bytes, limits)) found.push(...unwrap({ name: leaf.name, contentType: leaf.type, bytes: leaf.body }, depth, limits, false));
-    return found;
+    // Every leaf is looked at, text bodies too: sniff() and the claims decide, as for attachments.
+    for (const leaf of readMimeLeaves(blob.bytes, limits)) unwrap({ name: leaf.name, contentType: leaf.type, bytes: leaf.body }, depth, limits, false, found);
   }
-  return [];
 }
 
-/**
- * The decompressed report documents in `input` (a file, or a whole message); `contentType` is the
- * sender's claim, used only to tell an XML report from other XML.
- */
-export function unwrapReportFiles(input: Uint8Array, contentType?: string, limits: ReportLimits = REPORT_LIMITS): ReportFile[] {
+function checkInputSize(input: Uint8Array, limits: ReportLimits): void {
   if (input.length > limits.inputBytes) {
     refuse('TOO_LARGE', `The file is larger than ${Math.round(limits.inputBytes / 1024 / 1024)} MB, more than any real report.`);
   }
-  const files = unwrap({ name: null, contentType: contentType ?? null, bytes: input }, 0, limits, true);
+}
+
+/**
+ * Every report document in `input`, aggregate XML and TLS-RPT JSON alike (a TLS report comes by
+ * HTTPS as JSON or gzip, or by mail as an application/tlsrpt+gzip attachment, RFC 8460 §5.3). Finding
+ * nothing is not refused here: the caller may still read the input as a failure report.
+ */
+export function findReportFiles(input: Uint8Array, contentType?: string | null, limits: ReportLimits = REPORT_LIMITS): FoundReportFiles {
+  checkInputSize(input, limits);
+  const found: FoundReportFiles = { xml: [], json: [] };
+  unwrap({ name: null, contentType: contentType ?? null, bytes: input }, 0, limits, true, found);
+  return found;
+}
+
+/**
+ * The decompressed aggregate report documents in `input` (a file, or a whole message); `contentType`
+ * is the sender's claim, used only to tell an XML report from other XML.
+ */
+export function unwrapReportFiles(input: Uint8Array, contentType?: string, limits: ReportLimits = REPORT_LIMITS): ReportFile[] {
+  const files = findReportFiles(input, contentType, limits).xml;
   if (files.length === 0) {
     refuse('NO_REPORT_FOUND', 'No report was found: expected an XML report, gzip (.xml.gz) or zip file, or an email with one attached.');
   }
