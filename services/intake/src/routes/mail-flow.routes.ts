@@ -8,12 +8,17 @@ import {
   receivedReportParams,
   receivedReportsAnswer,
   reportAddressesAnswer,
+  MAX_REPORT_UPLOAD_BYTES,
   tlsReportsAnswer,
+  UPLOAD_EMPTY_MESSAGE,
+  uploadReportsAnswer,
 } from '@sendwell/contracts';
-import { requireAuth } from '@sendwell/server-kit';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest, requireAuth } from '@sendwell/server-kit';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
 import { MailFlowService } from '../mail-flow/mail-flow.service.js';
+import { ReportRefusal } from '../reports/refusal.js';
+import { ingestReportFile } from '../storage/ingest-report-file.js';
 
 /** A domain's mail-flow calls (issue 25). Register with the `/api/domains` prefix. */
 export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
@@ -55,5 +60,35 @@ export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       .header('cache-control', 'private, no-store');
     // The file goes out as it is, past the JSON schemas (which type `send` by the error answers only).
     return reply.send(file.body as never);
+  });
+
+  // The upload's body is the report file as its sender sent it, whatever its type (the reader sniffs
+  // the bytes): in a scope of its own so the other calls keep their JSON parser.
+  await app.register(async (scope) => {
+    const upload = scope.withTypeProvider<ZodTypeProvider>();
+    upload.removeAllContentTypeParsers();
+    upload.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_REPORT_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+    // Plan and ownership before up to 10 MB is read: the id is checked again, validated, by the handler.
+    upload.addHook('preParsing', async (request) => {
+      const id = domainIdParams.safeParse(request.params);
+      if (id.success) await mailFlow.ownedDomain(requireAuth(request).user, id.data.id);
+    });
+
+    upload.post(
+      '/:id/dmarc-reports',
+      { bodyLimit: MAX_REPORT_UPLOAD_BYTES, schema: { params: domainIdParams, response: { 202: uploadReportsAnswer, ...errorResponses(400, 401, 403, 404, 413, 415) } } },
+      async (request, reply) => {
+        const domain = await mailFlow.ownedDomain(requireAuth(request).user, request.params.id);
+        const bytes = request.body;
+        if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw badRequest(UPLOAD_EMPTY_MESSAGE);
+        try {
+          const answer = await ingestReportFile(deps.db, domain, { bytes, contentType: request.headers['content-type'] ?? null, channel: 'upload', messageId: null });
+          return await reply.code(202).send(answer);
+        } catch (error) {
+          if (error instanceof ReportRefusal) throw badRequest(error.message);
+          throw error;
+        }
+      },
+    );
   });
 };
