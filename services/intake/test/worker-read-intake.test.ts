@@ -129,8 +129,8 @@ describe('the intake worker and the sweep', () => {
     await h.db.updateTable('intakeMessages').set({ receivedAt: sql<Date>`now() - interval '3 minutes'` }).where('id', '=', String(id)).execute();
     const job = await h.deps.queues.add(JobName.ReadIntakeMessage, { messageId: id }, { jobId: readIntakeMessageJobId(id) });
     // As if it had stalled past its limit: failed, holding the id.
-    await h.deps.queues.intake.client.then((c) => c.zadd(`${h.prefix}:intake:failed`, Date.now(), job.id ?? ''));
-    await h.deps.queues.intake.client.then((c) => c.lrem(`${h.prefix}:intake:wait`, 0, job.id ?? ''));
+    await h.deps.redis.zadd(`${h.prefix}:intake:failed`, Date.now(), job.id ?? '');
+    await h.deps.redis.lrem(`${h.prefix}:intake:wait`, 0, job.id ?? '');
     expect(await (await h.deps.queues.intake.getJob(readIntakeMessageJobId(id)))?.getState()).toBe('failed');
     expect(await sweepUnreadIntakeMessages(h.deps)).toEqual({ queued: 1 });
     expect(await (await h.deps.queues.intake.getJob(readIntakeMessageJobId(id)))?.getState()).toBe('waiting');
