@@ -6,7 +6,9 @@
  * - a service admits only the Deployments that call it (`callers` in services.ts), by podSelector in
  *   the namespace: no namespaceSelector, no ipBlock, no selector matching every pod;
  * - the gateway admits only peers outside the namespace that are named: the Ingress controller by
- *   namespace labels, or a load balancer's addresses, never every address.
+ *   namespace labels, or a load balancer's addresses, never every address;
+ * - a service with an SMTP listener (the intake) is admitted from anywhere on that port alone (mail
+ *   comes from the Internet through its load balancer), in rules naming no other port.
  */
 import { objectId, type K8sObject } from './objects.js';
 import type { Problem } from './policy.js';
@@ -59,17 +61,28 @@ export function checkNetworkPolicies(objects: K8sObject[], settingsOf: Map<strin
       const spec = p.spec as Any;
       return selectsPod(spec.podSelector, labels) && policyTypes(spec).includes('Ingress') && (spec.ingress ?? []).length > 0;
     });
-    if (admitting.length === 0) {
+    const rules = admitting.flatMap((p) => (p.spec as Any).ingress as Any[]);
+    const smtpPort = settings.smtp?.port;
+    const isSmtpRule = (rule: Any) => smtpPort !== undefined && (rule.ports ?? []).length > 0 && (rule.ports as Any[]).every((p) => p.port === smtpPort);
+    if (smtpPort !== undefined && !rules.some((rule) => isSmtpRule(rule) && (rule.from ?? []).length === 0)) {
+      add(`NetworkPolicy/${service.name}-smtp`, `missing: no policy admits SMTP from anywhere to ${service.name}'s port ${smtpPort} alone`);
+    }
+    if (!rules.some((rule) => !isSmtpRule(rule))) {
       add(`NetworkPolicy/${service.name}-ingress`, `missing: no policy admits ${service.name}'s callers to its port ${settings.PORT}`);
       continue;
     }
     for (const policy of admitting) {
       const where = objectId(policy);
       for (const rule of (policy.spec as Any).ingress as Any[]) {
+        // SMTP comes from the Internet: any source, on that port alone.
+        if (isSmtpRule(rule)) continue;
         const ports = (rule.ports ?? []) as { port?: number | string }[];
         if (ports.length === 0) add(where, `admits every port of ${service.name}: name its PORT ${settings.PORT} alone`);
         for (const { port } of ports) {
-          if (port !== settings.PORT) add(where, `admits port ${String(port)} of ${service.name}, whose PORT is ${settings.PORT}${port === settings.readyPort ? ' (its internal listener)' : ''}`);
+          if (port !== settings.PORT) {
+            const what = port === settings.readyPort ? ' (its internal listener)' : port === smtpPort ? ' (its SMTP port: admit that in a rule of its own)' : '';
+            add(where, `admits port ${String(port)} of ${service.name}, whose PORT is ${settings.PORT}${what}`);
+          }
         }
         const peers = (rule.from ?? []) as Any[];
         if (peers.length === 0) add(where, `admits every source to ${service.name}`);

@@ -15,14 +15,18 @@
  * - the KEDA trigger reads the scan queue's waiting list under the services' QUEUE_PREFIX (the key
  *   as BullMQ names it), from an address the scanner's spec carries, with a TriggerAuthentication
  *   that exists, and its Deployment leaves `replicas` to KEDA;
- * - the gateway and scanner have disruption budgets, the gateway an Ingress, the scanner an egress
- *   policy allowing DNS, SMTP and HTTPS, and the migration Job exists.
+ * - the gateway, scanner and intake have disruption budgets, the gateway an Ingress, the scanner an egress
+ *   policy allowing DNS, SMTP and HTTPS, and the migration Job exists;
+ * - a service with an SMTP listener (the intake) listens on the pod's address, and a LoadBalancer
+ *   Service publishes it on port 25 with externalTrafficPolicy Local (so the client addresses its
+ *   per-client limits count by survive); the files its settings name (STARTTLS PEM files) are on a
+ *   mounted Secret volume, read-only; its own Service (the gateway's upstream) stays ClusterIP.
  */
 import { QueueName } from '@sendwell/contracts';
 import { QueueKeys } from 'bullmq';
 import { checkNetworkPolicies } from './network-policies.js';
 import { objectId, splitImage, type K8sObject } from './objects.js';
-import { FIELD_STAND_INS, SECRET_NAME, SECRET_STAND_INS, SERVICES, type EnvSource, type ServiceSettings } from './services.js';
+import { FIELD_STAND_INS, SECRET_NAME, SECRET_STAND_INS, SERVICES, SMTP_PUBLIC_PORT, type EnvSource, type ServiceSettings } from './services.js';
 
 export interface Problem {
   object: string;
@@ -48,6 +52,7 @@ interface Container {
   startupProbe?: Any;
   resources?: Any;
   securityContext?: Any;
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean; subPath?: string }[];
 }
 
 interface PodTemplateOwner {
@@ -177,6 +182,36 @@ export function checkPolicy(objects: K8sObject[], options: PolicyOptions): Probl
       const spec = svc.spec as Any;
       if (!selects(spec.selector, pod.metadata?.labels)) add(objectId(svc), `selector does not match the ${service.name} pods`);
       if (!spec.ports?.some((p: Any) => portNumber(container, p.targetPort ?? p.port) === settings.PORT)) add(objectId(svc), `no port reaching the container's PORT ${settings.PORT}`);
+      if ((spec.type ?? 'ClusterIP') !== 'ClusterIP') add(objectId(svc), `type ${spec.type}: the service's HTTP port is for the gateway alone (ClusterIP)`);
+    }
+
+    if (settings.smtp) {
+      const { host, port } = settings.smtp;
+      if (!['0.0.0.0', '::'].includes(host)) add(where, `SMTP listens on ${host}: the load balancer would not reach it (INTAKE_SMTP_HOST=0.0.0.0)`);
+      if (!container.ports?.some((p) => p.containerPort === port)) add(where, `no container port ${port} (the service's SMTP port)`);
+      const balancers = objects.filter(
+        (o) =>
+          o.kind === 'Service' &&
+          (o.spec as Any)?.type === 'LoadBalancer' &&
+          selects((o.spec as Any).selector, pod.metadata?.labels) &&
+          ((o.spec as Any).ports ?? []).some((p: Any) => p.port === SMTP_PUBLIC_PORT && portNumber(container, p.targetPort ?? p.port) === port),
+      );
+      if (balancers.length === 0) add(`Service/${service.name}-smtp`, `missing: no LoadBalancer Service publishes ${service.name}'s SMTP port ${port} on ${SMTP_PUBLIC_PORT}`);
+      for (const lb of balancers) {
+        const spec = lb.spec as Any;
+        if (spec.externalTrafficPolicy !== 'Local') add(objectId(lb), `externalTrafficPolicy ${spec.externalTrafficPolicy ?? 'Cluster'}: the nodes' SNAT would hide the client addresses the per-client limits count by (Local)`);
+        for (const p of spec.ports ?? []) if ((p.protocol ?? 'TCP') !== 'TCP') add(objectId(lb), `port ${p.port} is ${p.protocol}: SMTP is TCP`);
+      }
+    }
+
+    // Files the settings name must be in the pod: on a mounted Secret, read-only.
+    const volumes = (pod.spec.volumes ?? []) as Any[];
+    for (const { setting, path } of settings.files ?? []) {
+      const mount = (container.volumeMounts ?? []).find((m) => path.startsWith(m.mountPath.endsWith('/') ? m.mountPath : `${m.mountPath}/`));
+      const volume = mount && volumes.find((v) => v.name === mount.name);
+      if (!mount || !volume) add(where, `${setting}=${path} is on no mounted volume: mount the Secret holding it`);
+      else if (!volume.secret) add(where, `${setting}=${path} is on volume ${volume.name}, which is not a Secret (keys and certificates are)`);
+      else if (mount.readOnly !== true) add(where, `${setting}: mount ${mount.name} read-only`);
     }
   }
 
@@ -188,7 +223,7 @@ export function checkPolicy(objects: K8sObject[], options: PolicyOptions): Probl
   const gatewayContainer = (gateway?.spec as Any)?.template.spec.containers.find((c: Container) => c.name === 'gateway') as Container | undefined;
   if (gateway && gatewayContainer) {
     const env = containerEnv(objects, gatewayContainer, [], '');
-    for (const key of ['AUTH_URL', 'DOMAINS_URL', 'BILLING_URL', 'REPORTS_URL', 'SCANNER_URL']) {
+    for (const key of ['AUTH_URL', 'DOMAINS_URL', 'BILLING_URL', 'REPORTS_URL', 'SCANNER_URL', 'INTAKE_URL']) {
       const url = env[key] ? new URL(env[key]!) : undefined;
       const svc = url && find(objects, 'Service', url.hostname.split('.')[0]!);
       if (!url || !svc || !(svc.spec as Any).ports?.some((p: Any) => p.port === Number(url.port || 80))) add(objectId(gateway), `${key}=${env[key] ?? '(unset)'} names no Service port of the manifests`);
@@ -271,7 +306,7 @@ export function checkPolicy(objects: K8sObject[], options: PolicyOptions): Probl
   }
 
   // Disruption budgets, Ingress, egress, migration.
-  for (const name of ['gateway', 'scanner']) {
+  for (const name of ['gateway', 'scanner', 'intake']) {
     const labels = ((find(objects, 'Deployment', name)?.spec as Any)?.template.metadata.labels ?? {}) as Record<string, string>;
     if (!objects.some((o) => o.kind === 'PodDisruptionBudget' && selects((o.spec as Any)?.selector?.matchLabels, labels))) add(`PodDisruptionBudget/${name}`, `missing: no budget selects the ${name} pods`);
   }

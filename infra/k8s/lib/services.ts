@@ -9,7 +9,11 @@
 import { loadEnv as loadAuthEnv } from '../../../services/auth/src/env.js';
 import { loadEnv as loadBillingEnv } from '../../../services/billing/src/env.js';
 import { loadEnv as loadDomainsEnv } from '../../../services/domains/src/env.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadEnv as loadGatewayEnv } from '../../../services/gateway/src/env.js';
+import { loadEnv as loadIntakeEnv } from '../../../services/intake/src/env.js';
 import { loadEnv as loadReportsEnv } from '../../../services/reports/src/env.js';
 import { loadEnv as loadScannerEnv } from '../../../services/scanner/src/env.js';
 
@@ -25,6 +29,10 @@ export interface ServiceSettings {
   readyPort: number;
   /** The address `/health/ready` listens on. */
   readyHost: string;
+  /** A second, non-HTTP listener (the intake's SMTP): reached from outside through a load balancer. */
+  smtp?: { host: string; port: number };
+  /** Files the service reads at start (the intake's STARTTLS PEM files): they must be mounted. */
+  files?: { setting: string; path: string }[];
 }
 
 export interface ServiceSpec {
@@ -43,6 +51,23 @@ const plain = (load: (env: EnvSource) => { HOST: string; PORT: number; QUEUE_PRE
   return { HOST: parsed.HOST, PORT: parsed.PORT, QUEUE_PREFIX: parsed.QUEUE_PREFIX, NODE_ENV: parsed.NODE_ENV, readyPort: parsed.PORT, readyHost: parsed.HOST };
 };
 
+/**
+ * Settings naming files the service reads while parsing its environment: the paths the manifests give
+ * exist only in the pod (a mounted Secret), so the parser is handed a stand-in file in their place and
+ * the real paths are returned for the mount check (policy.ts).
+ */
+const FILE_SETTINGS = ['INTAKE_TLS_CERT_FILE', 'INTAKE_TLS_KEY_FILE'];
+let standInFile: string | undefined;
+function withStandInFiles(env: EnvSource): { env: EnvSource; files: { setting: string; path: string }[] } {
+  const files = FILE_SETTINGS.filter((setting) => env[setting]).map((setting) => ({ setting, path: env[setting]! }));
+  if (files.length === 0) return { env, files };
+  if (!standInFile) {
+    standInFile = join(mkdtempSync(join(tmpdir(), 'sendwell-k8s-files-')), 'stand-in.pem');
+    writeFileSync(standInFile, '-----BEGIN STAND-IN-----\n-----END STAND-IN-----\n');
+  }
+  return { env: { ...env, ...Object.fromEntries(files.map((f) => [f.setting, standInFile])) }, files };
+}
+
 /** Every service of the README's table; each must have a Deployment and a Service of its name. */
 export const SERVICES: ServiceSpec[] = [
   {
@@ -60,7 +85,30 @@ export const SERVICES: ServiceSpec[] = [
   { name: 'reports', callers: ['gateway'], settings: plain(loadReportsEnv) },
   // The gateway reads the block lists' self-tests for the statistics page.
   { name: 'scanner', callers: ['gateway'], settings: plain(loadScannerEnv) },
+  // The gateway forwards the report-address, mail-flow and TLS-RPT calls; SMTP (its second listener)
+  // comes from the Internet through the `intake-smtp` load balancer.
+  {
+    name: 'intake',
+    callers: ['gateway'],
+    settings(env) {
+      const { env: parsable, files } = withStandInFiles(env);
+      const parsed = loadIntakeEnv(parsable);
+      return {
+        HOST: parsed.HOST,
+        PORT: parsed.PORT,
+        QUEUE_PREFIX: parsed.QUEUE_PREFIX,
+        NODE_ENV: parsed.NODE_ENV,
+        readyPort: parsed.PORT,
+        readyHost: parsed.HOST,
+        smtp: { host: parsed.INTAKE_SMTP_HOST, port: parsed.INTAKE_SMTP_PORT },
+        files,
+      };
+    },
+  },
 ];
+
+/** The port the intake's SMTP load balancer listens on (the MX's port: senders connect to 25). */
+export const SMTP_PUBLIC_PORT = 25;
 
 /**
  * The keys of the Secret `sendwell-secrets`, which is created outside this repository

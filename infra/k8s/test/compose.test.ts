@@ -41,6 +41,7 @@ const GIVEN: Record<string, string> = {
   GATEWAY_TRUSTED_PROXIES: '192.0.2.10',
   APP_URL: 'https://sendwell.example.com',
   SCAN_HELO_NAME: 'scanner.sendwell.example.com',
+  INTAKE_DOMAIN: 'reports.sendwell.example.com',
 };
 
 const allRequired = [...new Set(Object.values(production.services ?? {}).flatMap((s) => Object.values(s.environment ?? {}).flatMap((v) => requiredVariables(String(v)))).map((r) => r.variable))];
@@ -94,6 +95,23 @@ describe('docker compose in production', () => {
       expect(refusals.length, missing).toBeGreaterThan(0);
       for (const refusal of refusals) expect(refusal).toMatch(new RegExp(`^required variable ${missing} is missing a value: ${missing} is required: `));
     }
+  });
+
+  it('runs the intake from its image target, SMTP published, and routes the gateway to it', () => {
+    type Full = { services: Record<string, { build?: { target?: string }; ports?: string[]; depends_on?: Record<string, unknown> }> };
+    const full = base as unknown as Full;
+    expect(full.services.intake?.build?.target).toBe('intake');
+    expect(full.services.intake?.ports).toEqual(['${INTAKE_SMTP_PORT:-2500}:2500']);
+    expect(interpolate(full.services.intake!.ports![0]!, { INTAKE_SMTP_PORT: '25' })).toBe('25:2500');
+    expect(Object.keys(full.services.gateway?.depends_on ?? {})).toContain('intake');
+    expect(environment('gateway').INTAKE_URL).toBe('http://intake:3006');
+    const intake = Object.fromEntries(Object.entries(environment('intake')).map(([k, v]) => [k, interpolate(v, GIVEN)]));
+    const settings = SERVICES.find((s) => s.name === 'intake')!.settings(intake);
+    expect(settings.PORT).toBe(3006);
+    expect(settings.smtp).toEqual({ host: '0.0.0.0', port: 2500 });
+    expect(intake.INTAKE_PUBLIC_URL).toBe(GIVEN.APP_URL);
+    // The scanner recommends addresses at the same report domain the intake receives for.
+    expect(interpolate(environment('scanner').INTAKE_DOMAIN!, GIVEN)).toBe(intake.INTAKE_DOMAIN);
   });
 
   it('leaves the base file free of :? so `pnpm start` can run its Postgres and Redis with no secrets', () => {

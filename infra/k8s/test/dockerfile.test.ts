@@ -7,7 +7,7 @@ import { checkDockerfile, parseDockerfile } from '../lib/dockerfile.js';
 const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 const app = read('../../Dockerfile');
 const resolver = read('../node-resolver/Dockerfile');
-const TARGETS = ['migrate', 'auth', 'domains', 'billing', 'reports', 'scanner', 'gateway'];
+const TARGETS = ['migrate', 'auth', 'domains', 'billing', 'reports', 'scanner', 'intake', 'gateway'];
 
 describe('infra/Dockerfile', () => {
   it('passes: several stages, each target a deployed package on a fixed base, as a user that is not root', () => {
@@ -20,6 +20,21 @@ describe('infra/Dockerfile', () => {
       expect(target?.instructions.find((i) => i.keyword === 'COPY')?.args, name).toBe(`--from=build /prod/${name} /app`);
     }
     expect(stages.find((s) => s.name === 'runtime')?.from).toMatch(/^node:\d+\.\d+\.\d+-bookworm-slim$/);
+  });
+
+  it('builds the intake: deployed like the others, SMTP on the unprivileged 2500 of every address', () => {
+    const { stages } = parseDockerfile(app);
+    const deploy = stages.find((s) => s.name === 'build')!.instructions.find((i) => i.keyword === 'RUN' && i.args.includes('deploy --prod'))!.args;
+    expect(deploy).toMatch(/for service in [\w ]*\bintake\b/);
+    const intake = stages.find((s) => s.name === 'intake')!.instructions;
+    const env = intake.filter((i) => i.keyword === 'ENV').map((i) => i.args).join(' ');
+    expect(env).toMatch(/\bPORT=3006\b/);
+    expect(env).toMatch(/\bINTAKE_SMTP_PORT=2500\b/);
+    expect(env).toMatch(/\bINTAKE_SMTP_HOST=0\.0\.0\.0\b/);
+    expect(intake.find((i) => i.keyword === 'EXPOSE')?.args.split(/\s+/).sort()).toEqual(['2500', '3006']);
+    expect(intake.find((i) => i.keyword === 'CMD')?.args).toBe('["node", "dist/main.js"]');
+    // A plain `docker build` still gives the gateway.
+    expect(stages.at(-1)?.name).toBe('gateway');
   });
 
   it('fails on a floating or missing base tag', () => {

@@ -101,7 +101,7 @@ describe('validate.ts on broken copies of the manifests', () => {
 
   it('passes the unbroken copy', () => {
     const { code, out } = runBroken('base/config.yaml', (t) => t.replace('LOG_LEVEL: info', 'LOG_LEVEL: warn'));
-    expect(out).toMatch(/overlays\/production: 30 objects .*: valid/);
+    expect(out).toMatch(/overlays\/production: 36 objects .*: valid/);
     expect(code).toBe(0);
   });
 });
@@ -189,6 +189,7 @@ describe('the rules, on rendered objects', () => {
     expect(messages(objects)).toEqual([
       'PodDisruptionBudget/gateway: missing: no budget selects the gateway pods',
       'PodDisruptionBudget/scanner: missing: no budget selects the scanner pods',
+      'PodDisruptionBudget/intake: missing: no budget selects the intake pods',
       'Ingress/gateway: missing: no Ingress routes to the gateway Service',
       "NetworkPolicy/scanner-egress: the scanner's egress does not allow UDP 53",
       "NetworkPolicy/scanner-egress: the scanner's egress does not allow TCP 53",
@@ -220,7 +221,24 @@ describe('the network policies', () => {
       "NetworkPolicy/billing-ingress: missing: no policy admits billing's callers to its port 3003",
       "NetworkPolicy/reports-ingress: missing: no policy admits reports's callers to its port 3004",
       "NetworkPolicy/scanner-ingress: missing: no policy admits scanner's callers to its port 3005",
+      "NetworkPolicy/intake-smtp: missing: no policy admits SMTP from anywhere to intake's port 2500 alone",
+      "NetworkPolicy/intake-ingress: missing: no policy admits intake's callers to its port 3006",
     ]);
+  });
+
+  it('admit SMTP to the intake from anyone on port 2500 alone, and its HTTP port from the gateway alone', () => {
+    const objects = production();
+    policy(objects, 'intake-smtp').ingress[0].ports.push({ protocol: 'TCP', port: 3006 });
+    policy(objects, 'intake-ingress').ingress[0].ports.push({ protocol: 'TCP', port: 2500 });
+    const at = (name: string) => `networking.k8s.io/v1/NetworkPolicy/sendwell/${name}`;
+    expect(messages(objects)).toEqual([
+      "NetworkPolicy/intake-smtp: missing: no policy admits SMTP from anywhere to intake's port 2500 alone",
+      `${at('intake-ingress')}: admits port 2500 of intake, whose PORT is 3006 (its SMTP port: admit that in a rule of its own)`,
+      `${at('intake-smtp')}: admits port 2500 of intake, whose PORT is 3006 (its SMTP port: admit that in a rule of its own)`,
+      `${at('intake-smtp')}: admits every source to intake`,
+    ]);
+    const onlySmtp = production().filter((o) => !(o.kind === 'NetworkPolicy' && o.metadata.name === 'intake-ingress'));
+    expect(messages(onlySmtp)).toEqual(["NetworkPolicy/intake-ingress: missing: no policy admits intake's callers to its port 3006"]);
   });
 
   it('admit only the gateway (and auth to billing) in the namespace, on the service port alone', () => {
@@ -250,6 +268,72 @@ describe('the network policies', () => {
       `${at}: admits port 3010 of gateway, whose PORT is 3000 (its internal listener)`,
       `${at}: gateway: admits pods that are not the Ingress controller's: name its namespace with namespaceSelector labels`,
       `${at}: gateway: admits every address (0.0.0.0/0): name the load balancer's`,
+    ]);
+  });
+});
+
+describe('the intake', () => {
+  const at = 'apps/v1/Deployment/sendwell/intake';
+
+  it('is a service of the manifests: HTTP for the gateway, SMTP on 25 through a LoadBalancer that keeps client addresses', () => {
+    const objects = production();
+    expect(find(objects, 'Deployment', 'intake').spec.replicas).toBe(2);
+    expect(container(objects, 'intake').image).toBe('registry.example.com/sendwell/intake:1.0.0');
+    expect(find(objects, 'Service', 'intake').spec.type).toBeUndefined();
+    const smtp = find(objects, 'Service', 'intake-smtp').spec;
+    expect(smtp).toMatchObject({ type: 'LoadBalancer', externalTrafficPolicy: 'Local', ports: [{ port: 25, targetPort: 'smtp', protocol: 'TCP' }] });
+    const env = Object.fromEntries(container(objects, 'gateway').env.map((e: any) => [e.name, e.value]));
+    expect(env.INTAKE_URL).toBe('http://intake:3006');
+    // The scanner and the intake read one report domain, from the ConfigMap.
+    expect(find(objects, 'ConfigMap', 'sendwell-config').data.INTAKE_DOMAIN).toBe('reports.sendwell.example.com');
+  });
+
+  it('fails without INTAKE_DOMAIN: both the intake and the scanner refuse the development domain', () => {
+    const objects = production();
+    delete find(objects, 'ConfigMap', 'sendwell-config').data.INTAKE_DOMAIN;
+    expect(messages(objects)).toEqual([
+      expect.stringMatching(/scanner: the service would not start .*INTAKE_DOMAIN: must be set in production/),
+      expect.stringMatching(/intake: the service would not start .*INTAKE_DOMAIN: must be set in production/),
+    ]);
+  });
+
+  it('wants SMTP on the pod address, published on 25 with externalTrafficPolicy Local', () => {
+    const objects = production();
+    const intake = container(objects, 'intake');
+    intake.env = intake.env.filter((e: any) => e.name !== 'INTAKE_SMTP_HOST');
+    find(objects, 'Service', 'intake-smtp').spec.externalTrafficPolicy = 'Cluster';
+    expect(messages(objects)).toEqual([
+      `${at}: SMTP listens on 127.0.0.1: the load balancer would not reach it (INTAKE_SMTP_HOST=0.0.0.0)`,
+      'v1/Service/sendwell/intake-smtp: externalTrafficPolicy Cluster: the nodes\' SNAT would hide the client addresses the per-client limits count by (Local)',
+    ]);
+    const withoutBalancer = production().filter((o) => !(o.kind === 'Service' && o.metadata.name === 'intake-smtp'));
+    find(withoutBalancer, 'Service', 'intake').spec.type = 'LoadBalancer';
+    expect(messages(withoutBalancer)).toEqual([
+      'v1/Service/sendwell/intake: type LoadBalancer: the service\'s HTTP port is for the gateway alone (ClusterIP)',
+      "Service/intake-smtp: missing: no LoadBalancer Service publishes intake's SMTP port 2500 on 25",
+    ]);
+  });
+
+  it('wants the STARTTLS files on a mounted Secret, read-only', () => {
+    const objects = production();
+    const intake = container(objects, 'intake');
+    intake.env.find((e: any) => e.name === 'INTAKE_TLS_KEY_FILE').value = '/var/intake/tls.key';
+    intake.volumeMounts.find((m: any) => m.name === 'tls').readOnly = false;
+    expect(messages(objects)).toEqual([
+      `${at}: INTAKE_TLS_CERT_FILE: mount tls read-only`,
+      `${at}: INTAKE_TLS_KEY_FILE=/var/intake/tls.key is on no mounted volume: mount the Secret holding it`,
+    ]);
+    const onEmptyDir = production();
+    container(onEmptyDir, 'intake').env.find((e: any) => e.name === 'INTAKE_TLS_CERT_FILE').value = '/tmp/tls.crt';
+    expect(messages(onEmptyDir)).toEqual([`${at}: INTAKE_TLS_CERT_FILE=/tmp/tls.crt is on volume tmp, which is not a Secret (keys and certificates are)`]);
+  });
+
+  it('has a disruption budget, and the gateway reaches it', () => {
+    const objects = production().filter((o) => !(o.kind === 'PodDisruptionBudget' && o.metadata.name === 'intake'));
+    container(objects, 'gateway').env.find((e: any) => e.name === 'INTAKE_URL').value = 'http://intake:3000';
+    expect(messages(objects)).toEqual([
+      'apps/v1/Deployment/sendwell/gateway: INTAKE_URL=http://intake:3000 names no Service port of the manifests',
+      'PodDisruptionBudget/intake: missing: no budget selects the intake pods',
     ]);
   });
 });
