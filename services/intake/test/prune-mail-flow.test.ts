@@ -73,7 +73,8 @@ describe('pruneMailFlow', () => {
 
     const ten = dayOf(dayPeriod(daysAgo(10, now)).begin);
     expect(await daysLeft(basic.id)).toEqual({ records: [ten], tls: [ten], failures: 1, reports: ['agg-10', 'tls-10'] });
-    const [d300, d100] = [300, 100].map((ago) => dayOf(dayPeriod(daysAgo(ago, now)).begin));
+    const d300 = dayOf(dayPeriod(daysAgo(300, now)).begin);
+    const d100 = dayOf(dayPeriod(daysAgo(100, now)).begin);
     expect(await daysLeft(advanced.id)).toEqual({ records: [d300, d100], tls: [d300, d100], failures: 2, reports: ['agg-100', 'agg-300', 'tls-100', 'tls-300'] });
     expect(await daysLeft(lapsed.id)).toEqual({ records: [], tls: [], failures: 0, reports: [] });
     expect(result).toMatchObject({ records: 3, tlsResults: 3, failureReports: 3, reports: 6 });
