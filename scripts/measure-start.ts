@@ -51,6 +51,8 @@ async function measure(name: string, compiled: boolean): Promise<Sample> {
     QUEUE_PREFIX: `measure-${process.pid}`,
     PORT: String(port),
     INTERNAL_PORT: '0',
+    // Any free port for the intake's SMTP listener: 2500 may be a running `pnpm start`'s.
+    INTAKE_SMTP_PORT: '0',
   };
   const spec = compiled ? serviceSpec(root, name, env, false) : sourceServiceSpec(root, name, env);
   const started = performance.now();
