@@ -19,6 +19,7 @@ import { AutomatedReports } from './generation/automated-reports.js';
 import { ReportBuilder } from './generation/report-builder.js';
 import { ReportGenerator } from './generation/report-generator.js';
 import { PdfRenderPool } from './render/pdf/pdf-pool.js';
+import { MailFlowSourceRepository } from './repositories/mail-flow-source.repository.js';
 import { ReportRepository } from './repositories/report.repository.js';
 import { ReportSourceRepository } from './repositories/report-source.repository.js';
 import { ReportService } from './services/report.service.js';
@@ -61,7 +62,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     db,
     reports,
     source,
-    new ReportBuilder(source),
+    new ReportBuilder(source, new MailFlowSourceRepository(db)),
     (document, options) => pdfPool.render(document, options),
     mailer,
     env.APP_URL,

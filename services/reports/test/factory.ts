@@ -164,6 +164,75 @@ export function factory(db: Database) {
         .execute();
     },
 
+    /** The month's partition of dmarc_records_daily, as the intake's ensureMonthPartition creates it ahead of need. */
+    async dmarcPartition(month: string) {
+      const [y, m] = month.split('-').map(Number) as [number, number];
+      const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+      await sql
+        .raw(`create table if not exists dmarc_records_daily_${y}_${String(m).padStart(2, '0')} partition of dmarc_records_daily for values from ('${month}-01') to ('${next}-01')`)
+        .execute(db);
+    },
+
+    /** Aggregate records summed per day as the intake's ingest stores them (the dimensions' hash is the key). */
+    async dmarcRecord(
+      domainId: number,
+      r: { day: string; ip: string; messages: number; spfAligned?: boolean; dkimAligned?: boolean; override?: string; selector?: string },
+    ) {
+      const spfAligned = r.spfAligned ?? false;
+      const dkimAligned = r.dkimAligned ?? false;
+      await db
+        .insertInto('dmarcRecordsDaily')
+        .values({
+          day: r.day,
+          domainId,
+          key: randomBytes(20),
+          sourceIp: r.ip,
+          headerFrom: 'example.test',
+          envelopeFrom: 'example.test',
+          spfDomain: 'example.test',
+          spfResult: spfAligned ? 'pass' : 'fail',
+          dkimDomain: dkimAligned ? 'example.test' : '',
+          dkimSelector: r.selector ?? '',
+          dkimResult: dkimAligned ? 'pass' : 'none',
+          spfAligned,
+          dkimAligned,
+          disposition: spfAligned || dkimAligned ? 'none' : 'quarantine',
+          override: r.override ?? '',
+          messages: r.messages,
+        })
+        .execute();
+    },
+
+    /** A source address as the intake's namer leaves it. */
+    async mailSource(ip: string, host: string | null, serviceId: string | null) {
+      await db.insertInto('mailSources').values({ ip, host, serviceId, namedAt: new Date() }).execute();
+    },
+
+    async mailReport(domainId: number, r: { kind: 'aggregate' | 'tls'; org: string; begin: string; end: string; policy?: object; messages?: number }) {
+      await db
+        .insertInto('mailReports')
+        .values({
+          domainId,
+          kind: r.kind,
+          orgName: r.org,
+          reportId: `r-${tag()}`,
+          periodBegin: new Date(r.begin),
+          periodEnd: new Date(r.end),
+          policy: JSON.stringify(r.policy ?? {}),
+          records: 1,
+          messages: r.messages ?? 0,
+          channel: 'smtp',
+        })
+        .execute();
+    },
+
+    async tlsResult(domainId: number, r: { day: string; resultType: string; sessions: number; mxHost?: string }) {
+      await db
+        .insertInto('tlsResultsDaily')
+        .values({ day: r.day, domainId, policyType: 'sts', policyDomain: 'example.test', mxHost: r.mxHost ?? 'mx1.example.test', resultType: r.resultType, sessions: r.sessions })
+        .execute();
+    },
+
     /** Stored reports without documents, to fill a quota. */
     async fillReports(userId: number, domainId: number, count: number) {
       await sql`insert into reports (user_id, domain_id, type, status, data)

@@ -6,6 +6,7 @@
 import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
 import { checkStatusSchema, checkTypeSchema, findingSeveritySchema } from './check.js';
+import { dmarcPolicySchema, isoDay } from './mail-flow.js';
 import { REPUTATION_WEIGHTS } from './reputation.js';
 export { REPORT_TREND_WINDOWS } from './report-rules.js';
 
@@ -115,6 +116,76 @@ export const reportActionSchema = z.object({
 });
 export type ReportAction = z.infer<typeof reportActionSchema>;
 
+/** Days of mail flow a report covers: the last 30 UTC days, today included (the 30-day trend window). */
+export const REPORT_MAIL_FLOW_DAYS = 30;
+/** Senders a full report lists, busiest first. */
+export const REPORT_MAIL_FLOW_SENDERS = 10;
+/** TLS-RPT failure types a full report lists, most sessions first. */
+export const REPORT_TLS_FAILURE_TYPES = 5;
+
+/** A share between 0 and 1, rounded to 4 places; null where nothing was counted. */
+const reportShare = z.number().min(0).max(1).nullable();
+
+export const reportMailSenderSchema = z.object({
+  /** The catalogue service's name when the source was matched to one, else its confirmed host, else its address. */
+  name: z.string(),
+  serviceId: z.string().nullable(),
+  /** Source addresses grouped under the name. */
+  addresses: z.number().int().nonnegative(),
+  messages: z.number().int().nonnegative(),
+  /** Share of its mail passing DMARC (SPF or DKIM aligned). */
+  dmarcPass: reportShare,
+});
+export type ReportMailSender = z.infer<typeof reportMailSenderSchema>;
+
+/**
+ * What the DMARC aggregate and TLS-RPT reports received for the domain say about its mail in the
+ * report's window (the mail-flow screen's figures, summed the same way). In a summary report only the
+ * totals: `senders` is empty and `policy` and `tls` are null.
+ */
+export const reportMailFlowSchema = z.object({
+  from: isoDay,
+  to: isoDay,
+  /** Aggregate reports whose period overlaps the window. */
+  reports: z.number().int().nonnegative(),
+  /** dmarcPass + dmarcFail + forwarded. */
+  messages: z.number().int().nonnegative(),
+  dmarcPass: z.number().int().nonnegative(),
+  /** Failing DMARC and not relayed. */
+  dmarcFail: z.number().int().nonnegative(),
+  /** Failing DMARC but relayed by a forwarder or list (the reporter's override, a catalogue forwarder): not counted as failures. */
+  forwarded: z.number().int().nonnegative(),
+  /** dmarcPass / messages. */
+  passRate: reportShare,
+  /** Senders of the window, of which `senders` lists the busiest. */
+  senderCount: z.number().int().nonnegative(),
+  senders: z.array(reportMailSenderSchema),
+  /** The DMARC policy the newest aggregate report up to the window's end says was published; null without one. */
+  policy: z
+    .object({
+      p: dmarcPolicySchema.nullable(),
+      sp: dmarcPolicySchema.nullable(),
+      pct: z.number().int().min(0).max(100).nullable(),
+      /** DMARCbis `t=y`: receivers apply one step less. */
+      testing: z.boolean(),
+      reporter: z.string(),
+      /** The end of that report's period. */
+      reportedAt: isoDateTime,
+    })
+    .nullable(),
+  /** TLS-RPT sessions in the window; null when no TLS report covers it. */
+  tls: z
+    .object({
+      reports: z.number().int().nonnegative(),
+      successfulSessions: z.number().int().nonnegative(),
+      failedSessions: z.number().int().nonnegative(),
+      /** Failed sessions by result type (RFC 8460 §4.3), most first. */
+      failures: z.array(z.object({ resultType: z.string(), sessions: z.number().int().nonnegative() })),
+    })
+    .nullable(),
+});
+export type ReportMailFlow = z.infer<typeof reportMailFlowSchema>;
+
 export const reportDocumentSchema = z.object({
   $schema: z.literal(REPORT_SCHEMA_ID),
   schemaVersion: z.literal(REPORT_SCHEMA_VERSION),
@@ -135,6 +206,11 @@ export const reportDocumentSchema = z.object({
   trends: reportTrendsSchema.nullable(),
   /** Everything worth fixing, most gain first; the summary keeps the top three. */
   actions: z.array(reportActionSchema),
+  /**
+   * Mail flow in the last REPORT_MAIL_FLOW_DAYS days: null when the plan has no mail flow or no report
+   * covers the window. Absent from documents stored before it existed (additive, so still version 1).
+   */
+  mailFlow: reportMailFlowSchema.nullable().optional(),
 });
 export type ReportDocument = z.infer<typeof reportDocumentSchema>;
 

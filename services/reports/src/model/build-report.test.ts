@@ -46,6 +46,7 @@ function source(overrides: Partial<ReportSource> = {}): ReportSource {
     days: [{ day: '2026-11-20', score: 65, status: 'warning', checks: { spf: 'valid', bogus: 'valid', dkim: 'weird' } }],
     scansInWindow: 12,
     dnsChanges: [{ at: new Date('2026-11-21T00:00:00Z'), changes: [{ record: 'DMARC', impact: 'weakens', summary: 'DMARC policy downgraded' }, { nonsense: true }] }],
+    mailFlow: null,
     ...overrides,
   };
 }
@@ -97,5 +98,35 @@ describe('buildReport', () => {
     expect(doc.summary).toBe('shop.example has no completed scan yet. Run a scan, then generate this report again.');
     expect(doc.overall).toMatchObject({ score: null, label: null, breakdown: null });
     expect(doc.actions).toEqual([]);
+  });
+
+  it('names senders by service, host or address, and reads only a valid published policy', () => {
+    const doc = reportDocumentSchema.parse(
+      buildReport(
+        source({
+          mailFlow: {
+            window: { from: '2026-10-26', to: '2026-11-24' },
+            reports: { aggregate: 1, tls: 0 },
+            totals: { pass: 9, fail: 3, forwarded: 0 },
+            sources: [
+              { ip: '192.0.2.1', host: 'a.mail.example', serviceId: 'not-in-catalogue', messages: 4, pass: 4 },
+              { ip: '192.0.2.2', host: 'a.mail.example', serviceId: null, messages: 4, pass: 2 },
+              { ip: '192.0.2.3', host: null, serviceId: 'amazon-ses', messages: 3, pass: 3 },
+              { ip: '192.0.2.4', host: null, serviceId: null, messages: 1, pass: 0 },
+            ],
+            policy: { published: { p: 'REJECT', sp: 'bogus', pct: 250, testing: 'y' }, reporter: 'Mail.ru', periodEnd: new Date('2026-11-23T00:00:00Z') },
+            tls: null,
+          },
+        }),
+      ),
+    );
+    expect(doc.mailFlow?.senders).toEqual([
+      { name: 'a.mail.example', serviceId: null, addresses: 2, messages: 8, dmarcPass: 0.75 },
+      { name: 'Amazon SES', serviceId: 'amazon-ses', addresses: 1, messages: 3, dmarcPass: 1 },
+      { name: '192.0.2.4', serviceId: null, addresses: 1, messages: 1, dmarcPass: 0 },
+    ]);
+    expect(doc.mailFlow?.passRate).toBe(0.75);
+    expect(doc.mailFlow?.policy).toEqual({ p: 'reject', sp: null, pct: null, testing: false, reporter: 'Mail.ru', reportedAt: '2026-11-23T00:00:00.000Z' });
+    expect(buildReport(source()).mailFlow).toBeNull();
   });
 });

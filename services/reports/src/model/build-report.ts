@@ -5,16 +5,20 @@
  */
 import {
   CHECK_STATUS_FACTOR,
+  REPORT_MAIL_FLOW_SENDERS,
   REPORT_SCHEMA_ID,
   REPORT_SCHEMA_VERSION,
+  REPORT_TLS_FAILURE_TYPES,
   REPUTATION_PART_WEIGHTS,
   REPUTATION_WEIGHTS,
   SUMMARY_ACTION_COUNT,
   checkStatusSchema,
   checkTypeSchema,
   findingSchema,
+  dmarcPolicySchema,
   reportCheckTitles,
   reputationDetailLabel,
+  sendingServiceById,
   type CheckStatus,
   type CheckType,
   type DnsSnapshot,
@@ -26,6 +30,8 @@ import {
   type ReportDocument,
   type ReportFinding,
   type ReportKind,
+  type ReportMailFlow,
+  type ReportMailSender,
   type ReportTrendPoint,
 } from '@sendwell/contracts';
 
@@ -46,6 +52,20 @@ export interface SourceDay {
   checks: Partial<Record<string, string>>;
 }
 
+/** What the intake stored for the report's mail-flow window, summed (see MailFlowSourceRepository). */
+export interface SourceMailFlow {
+  window: { from: string; to: string };
+  /** Reports whose period overlaps the window. */
+  reports: { aggregate: number; tls: number };
+  totals: { pass: number; fail: number; forwarded: number };
+  /** Per source address; empty in a summary. */
+  sources: Array<{ ip: string; host: string | null; serviceId: string | null; messages: number; pass: number }>;
+  /** The newest aggregate report's policy_published as stored; null without one (or in a summary). */
+  policy: { published: unknown; reporter: string; periodEnd: Date } | null;
+  /** Null without TLS-RPT data (or in a summary). */
+  tls: { reports: number; successful: number; failed: number; failures: Array<{ resultType: string; sessions: number }> } | null;
+}
+
 export interface ReportSource {
   reportId: number;
   reportType: string;
@@ -59,6 +79,8 @@ export interface ReportSource {
   days: SourceDay[];
   scansInWindow: number;
   dnsChanges: Array<{ at: Date; changes: unknown }>;
+  /** Null when the plan has no mail flow or nothing was reported in the window. */
+  mailFlow: SourceMailFlow | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -368,6 +390,73 @@ function breakdownOf(factors: unknown): ReportDocument['overall']['breakdown'] {
   };
 }
 
+/** A share rounded to 4 places, null when nothing was counted (the mail-flow screen's rounding). */
+const share = (part: number, whole: number): number | null => (whole > 0 ? Math.round((part / whole) * 10_000) / 10_000 : null);
+
+/**
+ * Senders by name: a catalogue service (all its addresses together), else the address's confirmed
+ * host, else the address itself. Busiest first, ties by name.
+ */
+function sendersOf(sources: SourceMailFlow['sources']): ReportMailSender[] {
+  const byKey = new Map<string, { name: string; serviceId: string | null; addresses: number; messages: number; pass: number }>();
+  for (const row of sources) {
+    const service = row.serviceId ? sendingServiceById(row.serviceId) : undefined;
+    const [key, name] = service ? [`service:${service.id}`, service.name] : row.host ? [`host:${row.host}`, row.host] : [`ip:${row.ip}`, row.ip];
+    const sender = byKey.get(key) ?? { name, serviceId: service?.id ?? null, addresses: 0, messages: 0, pass: 0 };
+    sender.addresses += 1;
+    sender.messages += row.messages;
+    sender.pass += row.pass;
+    byKey.set(key, sender);
+  }
+  return [...byKey.values()]
+    .sort((a, b) => b.messages - a.messages || a.name.localeCompare(b.name))
+    .map((s) => ({ name: s.name, serviceId: s.serviceId, addresses: s.addresses, messages: s.messages, dmarcPass: share(s.pass, s.messages) }));
+}
+
+function policyOf(policy: SourceMailFlow['policy']): ReportMailFlow['policy'] {
+  if (!policy) return null;
+  const published = isRecord(policy.published) ? policy.published : {};
+  const parsePolicy = (v: unknown) => dmarcPolicySchema.safeParse(typeof v === 'string' ? v.toLowerCase() : null).data ?? null;
+  const pct = num(published.pct);
+  return {
+    p: parsePolicy(published.p),
+    sp: parsePolicy(published.sp),
+    pct: pct !== null && Number.isInteger(pct) && pct >= 0 && pct <= 100 ? pct : null,
+    testing: published.testing === true,
+    reporter: policy.reporter,
+    reportedAt: policy.periodEnd.toISOString(),
+  };
+}
+
+/** The mail-flow section; a summary keeps the totals only. */
+function mailFlowOf(source: SourceMailFlow, full: boolean): ReportMailFlow {
+  const { pass, fail, forwarded } = source.totals;
+  const messages = pass + fail + forwarded;
+  const senders = full ? sendersOf(source.sources) : [];
+  return {
+    from: source.window.from,
+    to: source.window.to,
+    reports: source.reports.aggregate,
+    messages,
+    dmarcPass: pass,
+    dmarcFail: fail,
+    forwarded,
+    passRate: share(pass, messages),
+    senderCount: senders.length,
+    senders: senders.slice(0, REPORT_MAIL_FLOW_SENDERS),
+    policy: full ? policyOf(source.policy) : null,
+    tls:
+      full && source.tls
+        ? {
+            reports: source.tls.reports,
+            successfulSessions: source.tls.successful,
+            failedSessions: source.tls.failed,
+            failures: [...source.tls.failures].sort((a, b) => b.sessions - a.sessions || a.resultType.localeCompare(b.resultType)).slice(0, REPORT_TLS_FAILURE_TYPES),
+          }
+        : null,
+  };
+}
+
 export function buildReport(source: ReportSource): ReportDocument {
   const checks = source.scan ? reportChecks(source) : [];
   const actions = actionsOf(source, checks);
@@ -396,5 +485,6 @@ export function buildReport(source: ReportSource): ReportDocument {
     blacklist: full && source.scan ? blacklistOf(source) : null,
     trends: full ? { days: source.windowDays, points: trendPoints(source), dnsChanges: dnsChangesOf(source), scansInWindow: source.scansInWindow } : null,
     actions: full ? actions : actions.slice(0, SUMMARY_ACTION_COUNT),
+    mailFlow: source.mailFlow ? mailFlowOf(source.mailFlow, full) : null,
   };
 }

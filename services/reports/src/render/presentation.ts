@@ -11,6 +11,7 @@ import {
   type CheckType,
   type FindingSeverity,
   type ReportDocument,
+  type ReportMailFlow,
   type ReportTrendPoint,
 } from '@sendwell/contracts';
 
@@ -120,3 +121,44 @@ export const STATUS_GROUPS: ReadonlyArray<{ label: string; color: string; matche
   { label: checkStatusLabel.unknown, color: statusColor('unknown'), matches: (s) => s === 'unknown' },
   { label: 'No scan', color: '#e5e7eb', matches: (s) => s === undefined },
 ];
+
+/** 12345 → 12,345. */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-GB');
+}
+
+/** A share as a percentage with one decimal at most: 0.9752 → 97.5%; null → '-'. */
+export function formatShare(share: number | null): string {
+  return share === null ? '-' : `${formatPoints(Math.round(share * 1000) / 10)}%`;
+}
+
+/** The mail-flow section's one line: a summary report's only mention, the full section's opening. */
+export function mailFlowLine(mf: ReportMailFlow): string {
+  const days = Math.round((Date.parse(mf.to) - Date.parse(mf.from)) / 86_400_000) + 1;
+  if (mf.messages === 0) return `Mail flow, last ${days} days: no messages reported.`;
+  return `Mail flow, last ${days} days: ${formatCount(mf.messages)} messages reported, ${formatShare(mf.passRate)} passing DMARC.`;
+}
+
+/** The policy as receivers saw it published (`p=quarantine; sp=none; pct=50`), and who said so when. */
+export function mailFlowPolicyParts(policy: NonNullable<ReportMailFlow['policy']>): { record: string; note: string } {
+  const tags = [`p=${policy.p ?? '?'}`, ...(policy.sp ? [`sp=${policy.sp}`] : []), ...(policy.pct !== null ? [`pct=${policy.pct}`] : []), ...(policy.testing ? ['t=y'] : [])];
+  return {
+    record: tags.join('; '),
+    note: `${policy.testing ? ' (testing: receivers apply one step less)' : ''}, reported by ${policy.reporter} for the period to ${formatDay(policy.reportedAt)}`,
+  };
+}
+
+export function mailFlowPolicyText(policy: NonNullable<ReportMailFlow['policy']>): string {
+  const { record, note } = mailFlowPolicyParts(policy);
+  return `${record}${note}`;
+}
+
+/** The DMARC counts in one sentence. */
+export function mailFlowCountsText(mf: ReportMailFlow): string {
+  return `${formatCount(mf.dmarcPass)} passed DMARC, ${formatCount(mf.dmarcFail)} failed, ${formatCount(mf.forwarded)} forwarded (relayed by forwarders or lists, not counted as failures); from ${formatCount(mf.reports)} aggregate ${mf.reports === 1 ? 'report' : 'reports'}.`;
+}
+
+/** The TLS-RPT sessions in one sentence. */
+export function tlsSessionsText(tls: NonNullable<ReportMailFlow['tls']>): string {
+  return `${formatCount(tls.successfulSessions)} successful and ${formatCount(tls.failedSessions)} failed TLS sessions, from ${formatCount(tls.reports)} TLS-RPT ${tls.reports === 1 ? 'report' : 'reports'}.`;
+}

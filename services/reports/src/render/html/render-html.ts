@@ -2,13 +2,19 @@
  * The HTML report: one self-contained page (inline CSS and SVG, no script, nothing fetched) that
  * reads offline, prints on A4 and passes axe. Every value from the document is escaped.
  */
-import type { ReportCheck, ReportDocument } from '@sendwell/contracts';
+import type { ReportCheck, ReportDocument, ReportMailFlow } from '@sendwell/contracts';
 import {
   checkStatusLabel,
   domainStatusLabel,
+  formatCount,
   formatDateTime,
   formatDay,
   formatPoints,
+  formatShare,
+  mailFlowCountsText,
+  mailFlowLine,
+  mailFlowPolicyParts,
+  tlsSessionsText,
   scoreText,
   severityLabel,
   statusColor,
@@ -112,6 +118,26 @@ function blacklist(doc: ReportDocument): string {
 <table class="data"><caption>Every list checked</caption><thead><tr><th scope="col">List</th><th scope="col">Status</th><th scope="col">Removal</th></tr></thead><tbody>${lists}</tbody></table>${addresses}`;
 }
 
+function mailFlow(mf: ReportMailFlow): string {
+  const parts = mf.policy ? mailFlowPolicyParts(mf.policy) : null;
+  const policy = parts ? `Published DMARC policy: <code>${e(parts.record)}</code>${e(parts.note)}.` : 'Published DMARC policy: no aggregate report has said yet.';
+  const senders = mf.senders.length
+    ? `<table class="data"><caption>Top senders${mf.senderCount > mf.senders.length ? ` (${mf.senders.length} of ${mf.senderCount})` : ''}</caption><thead><tr><th scope="col">Sender</th><th scope="col">Messages</th><th scope="col">DMARC pass</th></tr></thead><tbody>${mf.senders
+        .map((s) => `<tr><td>${e(s.name)}</td><td>${formatCount(s.messages)}</td><td>${formatShare(s.dmarcPass)}</td></tr>`)
+        .join('')}</tbody></table>`
+    : '<p class="muted">No sender reported.</p>';
+  const tls = mf.tls
+    ? `<p>${e(tlsSessionsText(mf.tls))}</p>${
+        mf.tls.failures.length
+          ? `<table class="data"><caption>TLS failures by type</caption><thead><tr><th scope="col">Failure type</th><th scope="col">Sessions</th></tr></thead><tbody>${mf.tls.failures
+              .map((f) => `<tr><td><code>${e(f.resultType)}</code></td><td>${formatCount(f.sessions)}</td></tr>`)
+              .join('')}</tbody></table>`
+          : ''
+      }`
+    : '<p class="muted">No TLS-RPT report covers this window.</p>';
+  return `<h2>Mail flow</h2><p><strong>${e(mailFlowLine(mf))}</strong></p><p class="muted">${e(mailFlowCountsText(mf))}</p><p>${policy}</p>${senders}<h3>TLS reporting (TLS-RPT)</h3>${tls}`;
+}
+
 function trends(doc: ReportDocument): string {
   const t = doc.trends;
   if (!t) return '';
@@ -130,8 +156,8 @@ export function renderHtml(doc: ReportDocument, options: HtmlOptions = {}): stri
   const title = `Sendwell ${doc.kind === 'full' ? 'report' : 'summary'} for ${doc.domain.name}, ${formatDay(doc.generatedAt)}`;
   const body =
     doc.kind === 'full'
-      ? `${cover(doc)}${actions(doc, options.appUrl)}${doc.checks.length ? `<h2>Checks</h2><p class="muted">Most impact first. Points are each check's share of the reputation score.</p>${doc.checks.map(check).join('')}` : ''}${blacklist(doc)}${trends(doc)}`
-      : `${cover(doc)}${actions(doc, options.appUrl)}`;
+      ? `${cover(doc)}${actions(doc, options.appUrl)}${doc.checks.length ? `<h2>Checks</h2><p class="muted">Most impact first. Points are each check's share of the reputation score.</p>${doc.checks.map(check).join('')}` : ''}${blacklist(doc)}${doc.mailFlow ? mailFlow(doc.mailFlow) : ''}${trends(doc)}`
+      : `${cover(doc)}${doc.mailFlow ? `<p>${e(mailFlowLine(doc.mailFlow))}</p>` : ''}${actions(doc, options.appUrl)}`;
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -2,15 +2,21 @@
  * The PDF: A4, Inter embedded, a document outline, page numbers, real tables and vector charts. One
  * pass over the document model; `bufferPages` lets the footer write "Page N of M" at the end.
  */
-import { reportCheckTitles, type ReportCheck, type ReportDocument } from '@sendwell/contracts';
+import { reportCheckTitles, type ReportCheck, type ReportDocument, type ReportMailFlow } from '@sendwell/contracts';
 import PDFDocument from 'pdfkit';
 import {
   checkStatusLabel,
   COLORS,
   domainStatusLabel,
+  formatCount,
   formatDateTime,
   formatDay,
   formatPoints,
+  formatShare,
+  mailFlowCountsText,
+  mailFlowLine,
+  mailFlowPolicyText,
+  tlsSessionsText,
   scoreText,
   severityLabel,
   statusColor,
@@ -68,6 +74,11 @@ function cover(doc: Doc, report: ReportDocument): void {
   }
   doc.moveDown(0.8);
   paragraph(doc, report.summary, { size: 11 });
+  // A summary mentions mail flow in one line; the full report has its own section.
+  if (report.kind !== 'full' && report.mailFlow) {
+    doc.moveDown(0.4);
+    paragraph(doc, mailFlowLine(report.mailFlow), { size: 10 });
+  }
 }
 
 function actions(doc: Doc, report: ReportDocument, appUrl: string | undefined): void {
@@ -169,6 +180,48 @@ function blacklist(doc: Doc, report: ReportDocument): void {
   }
 }
 
+function mailFlow(doc: Doc, mf: ReportMailFlow): void {
+  doc.addPage();
+  doc.outline.addItem('Mail flow');
+  heading(doc, 'Mail flow');
+  paragraph(doc, mailFlowLine(mf), { bold: true, size: 11 });
+  paragraph(doc, mailFlowCountsText(mf), { color: COLORS.muted });
+  doc.moveDown(0.4);
+  paragraph(doc, mf.policy ? `Published DMARC policy: ${mailFlowPolicyText(mf.policy)}.` : 'Published DMARC policy: no aggregate report has said yet.');
+  heading(doc, `Top senders${mf.senderCount > mf.senders.length ? ` (${mf.senders.length} of ${mf.senderCount})` : ''}`, 13);
+  if (mf.senders.length === 0) paragraph(doc, 'No sender reported.', { color: COLORS.muted });
+  else {
+    table(
+      doc,
+      [
+        { header: 'Sender', width: 60 },
+        { header: 'Messages', width: 20 },
+        { header: 'DMARC pass', width: 20 },
+      ],
+      mf.senders.map((s) => [{ text: s.name }, { text: formatCount(s.messages) }, { text: formatShare(s.dmarcPass), bold: true }]),
+      CONTENT_WIDTH,
+    );
+  }
+  heading(doc, 'TLS reporting (TLS-RPT)', 13);
+  if (!mf.tls) {
+    paragraph(doc, 'No TLS-RPT report covers this window.', { color: COLORS.muted });
+    return;
+  }
+  paragraph(doc, tlsSessionsText(mf.tls));
+  if (mf.tls.failures.length) {
+    doc.moveDown(0.4);
+    table(
+      doc,
+      [
+        { header: 'Failure type', width: 70 },
+        { header: 'Sessions', width: 30 },
+      ],
+      mf.tls.failures.map((f) => [{ text: f.resultType }, { text: formatCount(f.sessions), color: COLORS.fail, bold: true }]),
+      CONTENT_WIDTH,
+    );
+  }
+}
+
 function trends(doc: Doc, report: ReportDocument): void {
   if (!report.trends) return;
   doc.addPage();
@@ -264,6 +317,7 @@ export function renderPdf(report: ReportDocument, options: PdfOptions = {}): Pro
       }
       if (report.kind === 'full') {
         blacklist(doc, report);
+        if (report.mailFlow) mailFlow(doc, report.mailFlow);
         trends(doc, report);
       }
       footers(doc, report);

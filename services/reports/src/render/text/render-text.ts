@@ -2,8 +2,23 @@
  * The plain-text report: the same content as the others, wrapped at 78 columns, with underlined
  * headings and aligned tables; charts become a summary of each window.
  */
-import type { ReportCheck, ReportDocument, ReportTrendPoint } from '@sendwell/contracts';
-import { checkStatusLabel, domainStatusLabel, formatDateTime, formatPoints, scoreText, severityLabel, STATUS_ROWS, trendWindows } from '../presentation.js';
+import type { ReportCheck, ReportDocument, ReportMailFlow, ReportTrendPoint } from '@sendwell/contracts';
+import {
+  checkStatusLabel,
+  domainStatusLabel,
+  formatCount,
+  formatDateTime,
+  formatPoints,
+  formatShare,
+  mailFlowCountsText,
+  mailFlowLine,
+  mailFlowPolicyText,
+  scoreText,
+  severityLabel,
+  STATUS_ROWS,
+  tlsSessionsText,
+  trendWindows,
+} from '../presentation.js';
 
 export const TEXT_WIDTH = 78;
 
@@ -79,6 +94,28 @@ function window(days: number, points: ReportTrendPoint[]): string[] {
   return out;
 }
 
+function mailFlow(mf: ReportMailFlow): string[] {
+  const out = [...heading('Mail flow'), ...wrap(mailFlowLine(mf)), ...wrap(mailFlowCountsText(mf))];
+  out.push('', ...wrap(mf.policy ? `Published DMARC policy: ${mailFlowPolicyText(mf.policy)}.` : 'Published DMARC policy: no aggregate report has said yet.'));
+  out.push(...heading(`Top senders${mf.senderCount > mf.senders.length ? ` (${mf.senders.length} of ${mf.senderCount})` : ''}`, '-'));
+  if (mf.senders.length === 0) out.push('No sender reported.');
+  else {
+    const nameWidth = Math.min(40, Math.max(6, ...mf.senders.map((s) => s.name.length)));
+    const rows = mf.senders.map((s) => [s.name, formatCount(s.messages).padStart(10), formatShare(s.dmarcPass).padStart(10)]);
+    out.push(...columns([['Sender', '  Messages', 'DMARC pass'], ...rows], [nameWidth, 10]));
+  }
+  out.push(...heading('TLS reporting (TLS-RPT)', '-'));
+  if (!mf.tls) out.push(...wrap('No TLS-RPT report covers this window.'));
+  else {
+    out.push(...wrap(tlsSessionsText(mf.tls)));
+    if (mf.tls.failures.length) {
+      const typeWidth = Math.min(40, Math.max(12, ...mf.tls.failures.map((f) => f.resultType.length)));
+      out.push('', ...columns([['Failure type', 'Sessions'], ...mf.tls.failures.map((f) => [f.resultType, formatCount(f.sessions)])], [typeWidth]));
+    }
+  }
+  return out;
+}
+
 export function renderText(doc: ReportDocument, options: TextOptions = {}): string {
   const out: string[] = [];
   out.push(`SENDWELL ${doc.kind === 'full' ? 'EMAIL DELIVERABILITY REPORT' : 'EMAIL DELIVERABILITY SUMMARY'}`, '', ...wrap(doc.domain.name));
@@ -100,6 +137,7 @@ export function renderText(doc: ReportDocument, options: TextOptions = {}): stri
     );
   }
   out.push('', ...wrap(doc.summary));
+  if (doc.kind !== 'full' && doc.mailFlow) out.push('', ...wrap(mailFlowLine(doc.mailFlow)));
 
   out.push(...heading(doc.kind === 'full' ? 'Action plan' : 'What to fix first'));
   if (doc.actions.length === 0) out.push('Nothing to fix: every check passes.');
@@ -122,6 +160,7 @@ export function renderText(doc: ReportDocument, options: TextOptions = {}): stri
       for (const a of bl.addresses) out.push(...wrap(`${a.ip}${a.source ? ` (${a.source})` : ''}: ${a.listedOn.length ? `listed on ${a.listedOn.map((l) => l.list).join(', ')}` : 'not listed'}`, 4, 2));
     }
   }
+  if (doc.kind === 'full' && doc.mailFlow) out.push(...mailFlow(doc.mailFlow));
   if (doc.trends) {
     out.push(...heading('Trends'), `${doc.trends.scansInWindow} scans in the last ${doc.trends.days} days.`);
     for (const w of trendWindows(doc)) out.push(...window(w.days, w.points));
