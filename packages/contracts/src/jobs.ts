@@ -66,6 +66,8 @@ export const JobName = {
   NameMailSources: 'name-mail-sources',
   /** Daily: mail-flow rows past each plan's retention, report sources past theirs, next months' partitions. */
   PruneMailFlow: 'prune-mail-flow',
+  /** Hourly: the mail-flow alerts (new sender, failure spike, reports stopped, TLS-RPT failures) of domains with new reports. */
+  CheckMailFlowAlerts: 'check-mail-flow-alerts',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -102,6 +104,7 @@ export const readIntakeMessageJob = z.object({ messageId: z.number().int().posit
 export const sweepUnreadIntakeMessagesJob = z.object({});
 export const nameMailSourcesJob = z.object({});
 export const pruneMailFlowJob = z.object({});
+export const checkMailFlowAlertsJob = z.object({});
 
 export const jobPayloads = {
   [JobName.ScanDomain]: scanDomainJob,
@@ -122,6 +125,7 @@ export const jobPayloads = {
   [JobName.SweepUnreadIntakeMessages]: sweepUnreadIntakeMessagesJob,
   [JobName.NameMailSources]: nameMailSourcesJob,
   [JobName.PruneMailFlow]: pruneMailFlowJob,
+  [JobName.CheckMailFlowAlerts]: checkMailFlowAlertsJob,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
@@ -146,6 +150,7 @@ export const jobQueue = {
   [JobName.SweepUnreadIntakeMessages]: QueueName.Intake,
   [JobName.NameMailSources]: QueueName.Intake,
   [JobName.PruneMailFlow]: QueueName.Intake,
+  [JobName.CheckMailFlowAlerts]: QueueName.Intake,
 } as const satisfies Record<JobName, QueueName>;
 
 /** The jobs one queue carries: its consumer's handlers must cover exactly these. */

@@ -4,6 +4,7 @@ import { closeRedis, createJobWorker, createQueues, createRedis, keepJobSchedule
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ReportDomainRepository } from './addresses/report-domain.repository.js';
+import { MailFlowAlerts } from './alerts/mail-flow-alerts.js';
 import type { Env } from './env.js';
 import { IntakeMessageRepository } from './intake/intake-message.repository.js';
 import { SourceNamer } from './naming/source-namer.js';
@@ -20,6 +21,7 @@ export interface Deps {
   reportDomains: ReportDomainRepository;
   messages: IntakeMessageRepository;
   namer: SourceNamer;
+  alerts: MailFlowAlerts;
   /** Registers the recurring jobs and starts the intake Worker (when INTAKE_WORKER is on). */
   startWorker(): Promise<Worker | null>;
   /** Worker first, then queues, Redis and the pool; close the HTTP and SMTP servers before. */
@@ -49,6 +51,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     reportDomains: new ReportDomainRepository(db),
     messages: new IntakeMessageRepository(db),
     namer: new SourceNamer(db, { dnsServers: env.DNS_SERVERS, dnsTimeoutMs: env.DNS_TIMEOUT_MS }, logger.child({ module: 'SourceNamer' })),
+    alerts: new MailFlowAlerts(db, queues, logger.child({ module: 'MailFlowAlerts' })),
     async startWorker() {
       await keepJobSchedulers(queues.intake, intakeSchedulers, logger.child({ module: 'scheduler' }));
       if (!env.INTAKE_WORKER) return null;

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { baseEnvSchema, dnsServerList, envBoolean, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
-import { DOMAIN_PATTERN, MAX_REPORT_UPLOAD_BYTES } from '@sendwell/contracts';
+// The development report domain; production must name its own (the MX and the `_report._dmarc` wildcard live there).
+import { DEV_INTAKE_DOMAIN, DOMAIN_PATTERN, MAX_REPORT_UPLOAD_BYTES } from '@sendwell/contracts';
 import { z } from 'zod';
 
-/** The development report domain; production must name its own (the MX and the `_report._dmarc` wildcard live there). */
-export const DEV_INTAKE_DOMAIN = 'reports.sendwell.localhost';
 
 const pemFile = z
   .string()

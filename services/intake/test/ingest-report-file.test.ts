@@ -4,7 +4,7 @@ import { zipSync } from 'fflate';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDomain } from '../src/addresses/report-domain.repository.js';
-import { findActiveReportDomain } from '../src/reading/read-intake-message.js';
+import { ReportDomainRepository } from '../src/addresses/report-domain.repository.js';
 import { ReportRefusal } from '../src/reports/refusal.js';
 import { ingestReportFile, type IngestFile } from '../src/storage/ingest-report-file.js';
 import { startHarness, type Harness } from './fixtures.js';
@@ -23,7 +23,7 @@ afterAll(async () => {
 async function newDomain(plan = 'standard', opts: { failureReports?: boolean } = {}): Promise<ReportDomain> {
   const user = await h.f.user(plan);
   const row = await h.f.domain({ userId: user.id, ...opts });
-  const domain = await findActiveReportDomain(h.db, row.id);
+  const domain = await new ReportDomainRepository(h.db).findActive(row.id);
   if (!domain) throw new Error('no domain');
   return domain;
 }

@@ -71,8 +71,8 @@ describe('readiness rules', () => {
 
 describe('mail-flow window', () => {
   const now = new Date('2026-03-10T12:00:00Z');
-  it('defaults to the 30 days before today and collapses a window wholly before the retention', () => {
-    expect(mailFlowWindow({}, 90, now)).toEqual({ from: '2026-02-08', to: '2026-03-10' });
+  it('defaults to the 30 days up to today and collapses a window wholly before the retention', () => {
+    expect(mailFlowWindow({}, 90, now)).toEqual({ from: '2026-02-09', to: '2026-03-10' });
     expect(mailFlowWindow({ from: '2020-01-01', to: '2020-01-31' }, 90, now)).toEqual({ from: '2025-12-10', to: '2025-12-10' });
     expect(mailFlowWindow({ from: '2027-01-01' }, 90, now)).toEqual({ from: '2026-03-10', to: '2026-03-10' });
   });

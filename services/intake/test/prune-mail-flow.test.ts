@@ -3,7 +3,7 @@ import { MAX_MAIL_FLOW_RETENTION_DAYS } from '@sendwell/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDomain } from '../src/addresses/report-domain.repository.js';
-import { findActiveReportDomain } from '../src/reading/read-intake-message.js';
+import { ReportDomainRepository } from '../src/addresses/report-domain.repository.js';
 import { ingestReportFile } from '../src/storage/ingest-report-file.js';
 import { ensureMonthPartitions, partitionName } from '../src/storage/partitions.js';
 import { pruneMailFlow } from '../src/storage/prune-mail-flow.js';
@@ -25,7 +25,7 @@ const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 async function newDomain(plan: string): Promise<ReportDomain> {
   const user = await h.f.user(plan);
   const row = await h.f.domain({ userId: user.id, failureReports: true });
-  return (await findActiveReportDomain(h.db, row.id))!;
+  return (await new ReportDomainRepository(h.db).findActive(row.id))!;
 }
 
 /** An aggregate and a TLS report of `ago` days ago, ingested as if on that day. */

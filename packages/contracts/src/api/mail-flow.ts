@@ -12,7 +12,7 @@ export const UPLOAD_EMPTY_MESSAGE = 'The upload is empty: send the report file a
 export const MAIL_FLOW_DEFAULT_DAYS = 30;
 export const mailFlowWindowQuery = z
   .object({
-    from: isoDay.optional().describe('First day, YYYY-MM-DD (UTC); 30 days before `to` when absent'),
+    from: isoDay.optional().describe('First day, YYYY-MM-DD (UTC); absent, the window holds the 30 days up to `to`'),
     to: isoDay.optional().describe('Last day, YYYY-MM-DD (UTC); today when absent'),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] });

@@ -7,6 +7,15 @@ import { idSchema, isoDateTime } from '../common.js';
  */
 export const isoDay = z.iso.date();
 
+/**
+ * DMARC overrides (RFC 7489 §6.6.3 PolicyOverrideType) that mean the mail was relayed by someone other
+ * than its author: such failures are forwarding, counted apart from failures and spoofing.
+ */
+export const RELAYED_OVERRIDES = ['forwarded', 'mailing_list', 'trusted_forwarder'] as const;
+
+/** `tls_results_daily.result_type` of successful sessions; every other value is an RFC 8460 failure type. */
+export const TLS_SUCCESS_RESULT = 'success';
+
 /** A share between 0 and 1, rounded to 4 places; null where nothing was counted. */
 const share = z.number().min(0).max(1).nullable();
 

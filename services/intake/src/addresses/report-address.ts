@@ -1,4 +1,4 @@
-import { reportTokenSchema, type DnsRecordToPublish } from '@sendwell/contracts';
+import { reportAddressOf, reportTokenSchema, tlsRptAddressOf, type DnsRecordToPublish } from '@sendwell/contracts';
 
 /** What a report address's local part says: the domain's token and the kind of report it was published for. */
 export interface ReportRecipient {
@@ -30,8 +30,8 @@ export interface IssuedAddresses {
 
 export function issuedAddresses(token: string, intakeDomain: string, publicUrl: string): IssuedAddresses {
   return {
-    dmarcAddress: `${token}@${intakeDomain}`,
-    tlsRptAddress: `${TLS_PREFIX}${token}@${intakeDomain}`,
+    dmarcAddress: reportAddressOf(token, intakeDomain),
+    tlsRptAddress: tlsRptAddressOf(token, intakeDomain),
     tlsRptUrl: `${new URL('/api/intake/tls-rpt/', publicUrl).href}${token}`,
   };
 }

@@ -30,6 +30,11 @@ export class ReportDomainRepository {
     return this.select().where('d.reportToken', '=', token).executeTakeFirst();
   }
 
+  /** The active domain with that id (a domain deleted after its message arrived reads as absent). */
+  async findActive(id: number): Promise<ReportDomain | undefined> {
+    return this.select().where('d.id', '=', id).executeTakeFirst();
+  }
+
   /** The user's active domain with that id, or undefined (another user's domain reads as absent). */
   async findOwned(userId: number, id: number): Promise<ReportDomain | undefined> {
     return this.select().where('d.id', '=', id).where('d.userId', '=', userId).executeTakeFirst();

@@ -2,7 +2,7 @@
  * The mail-flow alert rules' decisions and wording, pure: the evaluator reads the figures and writes
  * what these return. Thresholds come from contracts, which the alert type descriptions quote.
  */
-import { AlertType, MAIL_FLOW_ALERT_THRESHOLDS as T, alertTypeSeverity, sendingServiceById } from '@sendwell/contracts';
+import { AlertType, alertTypeSeverity, MAIL_FLOW_ALERT_THRESHOLDS as T, sendingServiceById, TLS_SUCCESS_RESULT } from '@sendwell/contracts';
 import type { DaySource, DmarcDayTotals, MailAlertRow, TlsDayRow } from './mail-flow-alert.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -14,7 +14,6 @@ const share = (part: number, whole: number): number => (whole > 0 ? Math.round((
 const percent = (value: number): string => `${Math.round(value * 1000) / 10}%`;
 const count = (value: number): string => value.toLocaleString('en-US');
 
-export const TLS_SUCCESS = 'success';
 export const tlsConditionKey = (resultType: string): string => `${AlertType.TlsRptFailures}:${resultType}`;
 
 /**
@@ -120,7 +119,7 @@ export function tlsFailuresOf(rows: readonly TlsDayRow[]): { sessions: number; f
   const byType = new Map<string, TlsFailureType & { hosts: Map<string, number> }>();
   for (const row of rows) {
     sessions += row.sessions;
-    if (row.resultType === TLS_SUCCESS) continue;
+    if (row.resultType === TLS_SUCCESS_RESULT) continue;
     const type = byType.get(row.resultType) ?? { resultType: row.resultType, failedSessions: 0, mxHosts: [], hosts: new Map<string, number>() };
     type.failedSessions += row.sessions;
     if (row.mxHost !== '') type.hosts.set(row.mxHost, (type.hosts.get(row.mxHost) ?? 0) + row.sessions);

@@ -1,8 +1,7 @@
-import { AlertType, features, planTypes, type AlertSeverity } from '@sendwell/contracts';
+import { type AlertSeverity, AlertType, features, planTypes, RELAYED_OVERRIDES } from '@sendwell/contracts';
 import { sql, type Executor } from '@sendwell/db';
 
 /** Reporter overrides (RFC 7489 §6.6.2) that mean the mail was relayed by someone else, not spoofed. */
-export const RELAY_OVERRIDES = ['forwarded', 'mailing_list', 'trusted_forwarder'] as const;
 
 /** The plans whose domains get mail-flow alerts: they receive reports and have alerts recorded. */
 export const alertedPlans = planTypes.filter((plan) => features.mailFlow(plan) && features.alertsRecorded(plan));
@@ -142,7 +141,7 @@ export class MailFlowAlertRepository {
   async dmarcDaily(domainId: number, from: string, to: string): Promise<Map<string, DmarcDayTotals>> {
     const { rows } = await sql<{ day: string; messages: string; failures: string }>`
       select to_char(day, 'YYYY-MM-DD') as day, sum(messages) as messages,
-        coalesce(sum(messages) filter (where not spf_aligned and not dkim_aligned and override <> all(${[...RELAY_OVERRIDES]}::text[])), 0) as failures
+        coalesce(sum(messages) filter (where not spf_aligned and not dkim_aligned and override <> all(${[...RELAYED_OVERRIDES]}::text[])), 0) as failures
       from dmarc_records_daily
       where domain_id = ${domainId} and day between ${from}::date and ${to}::date
       group by day`.execute(this.db);

@@ -1,8 +1,8 @@
+import { RELAYED_OVERRIDES, TLS_SUCCESS_RESULT } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
 import type { DayWindow } from './window.js';
 
 /** Reporter overrides (RFC 7489 §6.6.2 PolicyOverrideType) that mean the mail was relayed, not spoofed. */
-export const FORWARDING_OVERRIDES = ['forwarded', 'mailing_list', 'trusted_forwarder'] as const;
 
 /** One source address's mail in a window, summed by Postgres. */
 export interface SourceRow {
@@ -53,7 +53,6 @@ export interface ReportRow {
 }
 
 /** TLS-RPT successes are stored as rows of this result type (the ingest's convention); every other type is a failure. */
-export const TLS_SUCCESS = 'success';
 
 const n = (value: string | number | null | undefined): number => (value == null ? 0 : Number(value));
 
@@ -72,7 +71,7 @@ export class MailFlowRepository {
         coalesce(sum(r.messages) filter (where r.spf_aligned), 0)::bigint as spf_aligned,
         coalesce(sum(r.messages) filter (where r.dkim_aligned), 0)::bigint as dkim_aligned,
         coalesce(sum(r.messages) filter (where r.spf_aligned or r.dkim_aligned), 0)::bigint as pass,
-        coalesce(sum(r.messages) filter (where r.override = any(${[...FORWARDING_OVERRIDES]}::text[])), 0)::bigint as forward_override,
+        coalesce(sum(r.messages) filter (where r.override = any(${[...RELAYED_OVERRIDES]}::text[])), 0)::bigint as forward_override,
         coalesce(sum(r.messages) filter (where not (r.spf_aligned or r.dkim_aligned) and r.spf_result = 'pass'), 0)::bigint as spf_pass_unaligned,
         coalesce(sum(r.messages) filter (where not (r.spf_aligned or r.dkim_aligned) and r.dkim_result = 'pass'), 0)::bigint as dkim_pass_unaligned,
         coalesce(array_agg(distinct r.dkim_selector) filter (where r.dkim_selector <> ''), '{}') as dkim_selectors
@@ -108,7 +107,7 @@ export class MailFlowRepository {
         coalesce(sum(d.messages) filter (where not d.aligned and d.relayed), 0)::bigint as forwarded
       from (
         select r.day, r.messages, (r.spf_aligned or r.dkim_aligned) as aligned,
-          (r.override = any(${[...FORWARDING_OVERRIDES]}::text[]) or coalesce(s.service_id = any(${[...forwarderIds]}::text[]), false)) as relayed
+          (r.override = any(${[...RELAYED_OVERRIDES]}::text[]) or coalesce(s.service_id = any(${[...forwarderIds]}::text[]), false)) as relayed
         from dmarc_records_daily r
         left join mail_sources s on s.ip = r.source_ip
         where r.domain_id = ${domainId} and r.day between ${window.from}::date and ${window.to}::date
@@ -184,8 +183,8 @@ export class MailFlowRepository {
   async tlsDaily(domainId: number, window: DayWindow): Promise<TlsDailyRow[]> {
     const { rows } = await sql<{ day: string; successful: string; failed: string }>`
       select day::text as day,
-        coalesce(sum(sessions) filter (where result_type = ${TLS_SUCCESS}), 0)::bigint as successful,
-        coalesce(sum(sessions) filter (where result_type <> ${TLS_SUCCESS}), 0)::bigint as failed
+        coalesce(sum(sessions) filter (where result_type = ${TLS_SUCCESS_RESULT}), 0)::bigint as successful,
+        coalesce(sum(sessions) filter (where result_type <> ${TLS_SUCCESS_RESULT}), 0)::bigint as failed
       from tls_results_daily
       where domain_id = ${domainId} and day between ${window.from}::date and ${window.to}::date
       group by day
@@ -197,7 +196,7 @@ export class MailFlowRepository {
     const { rows } = await sql<{ resultType: string; mxHost: string; sessions: string }>`
       select result_type, mx_host, sum(sessions)::bigint as sessions
       from tls_results_daily
-      where domain_id = ${domainId} and day between ${window.from}::date and ${window.to}::date and result_type <> ${TLS_SUCCESS}
+      where domain_id = ${domainId} and day between ${window.from}::date and ${window.to}::date and result_type <> ${TLS_SUCCESS_RESULT}
       group by result_type, mx_host
       order by sum(sessions) desc, result_type, mx_host
     `.execute(this.db);
@@ -207,8 +206,8 @@ export class MailFlowRepository {
   async tlsPolicies(domainId: number, window: DayWindow): Promise<Array<{ policyType: string; policyDomain: string; successful: number; failed: number }>> {
     const { rows } = await sql<{ policyType: string; policyDomain: string; successful: string; failed: string }>`
       select policy_type, policy_domain,
-        coalesce(sum(sessions) filter (where result_type = ${TLS_SUCCESS}), 0)::bigint as successful,
-        coalesce(sum(sessions) filter (where result_type <> ${TLS_SUCCESS}), 0)::bigint as failed
+        coalesce(sum(sessions) filter (where result_type = ${TLS_SUCCESS_RESULT}), 0)::bigint as successful,
+        coalesce(sum(sessions) filter (where result_type <> ${TLS_SUCCESS_RESULT}), 0)::bigint as failed
       from tls_results_daily
       where domain_id = ${domainId} and day between ${window.from}::date and ${window.to}::date
       group by policy_type, policy_domain

@@ -12,8 +12,8 @@ export const isoDayOf = (date: Date): string => date.toISOString().slice(0, 10);
 export const addDays = (day: string, days: number): string => isoDayOf(new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS));
 
 /**
- * The window a query asks for, kept inside what the plan retains: `to` defaults to today, `from` to
- * 30 days before `to`. No data is older than the retention or newer than today, so both ends are
+ * The window a query asks for, kept inside what the plan retains: `to` defaults to today, `from` so the
+ * window holds 30 days, as the reports' section does. No data is older than the retention or newer than today, so both ends are
  * clamped to [today − retention, today] and `from` never passes `to` (a window wholly outside collapses
  * to its nearest day) — this also bounds the daily series to retention + 1 days.
  */
@@ -22,7 +22,7 @@ export function mailFlowWindow(query: MailFlowWindowQuery, retentionDays: number
   const earliest = addDays(today, -retentionDays);
   const clamp = (day: string, lo: string, hi: string) => (day < lo ? lo : day > hi ? hi : day);
   const to = clamp(query.to ?? today, earliest, today);
-  const from = clamp(query.from ?? addDays(to, -MAIL_FLOW_DEFAULT_DAYS), earliest, to);
+  const from = clamp(query.from ?? addDays(to, 1 - MAIL_FLOW_DEFAULT_DAYS), earliest, to);
   return { from, to };
 }
 

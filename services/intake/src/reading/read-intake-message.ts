@@ -1,6 +1,6 @@
 import type { Database } from '@sendwell/db';
 import type { Logger } from '@sendwell/server-kit';
-import type { ReportDomain } from '../addresses/report-domain.repository.js';
+import type { ReportDomainRepository } from '../addresses/report-domain.repository.js';
 import type { IntakeMessageRepository } from '../intake/intake-message.repository.js';
 import { ReportRefusal } from '../reports/refusal.js';
 import { ingestReportFile } from '../storage/ingest-report-file.js';
@@ -16,22 +16,10 @@ export type ReadIntakeResult = { state: 'read' | 'refused'; outcome: unknown } |
 export interface ReadIntakeDeps {
   db: Database;
   messages: IntakeMessageRepository;
+  reportDomains: ReportDomainRepository;
   logger: Logger;
 }
 
-/** The active domain with that id (a domain deleted after its message arrived reads as absent). */
-export async function findActiveReportDomain(db: Database, id: number): Promise<ReportDomain | undefined> {
-  return db
-    .selectFrom('domains as d')
-    .innerJoin('users as u', 'u.id', 'd.userId')
-    .leftJoin('mailFlowSettings as s', 's.domainId', 'd.id')
-    .select(['d.id', 'd.name', 'd.userId', 'u.planType', 'd.reportToken'])
-    .select((eb) => eb.fn.coalesce('s.failureReports', eb.val(false)).as('failureReports'))
-    .where('d.deletedAt', 'is', null)
-    .where('d.isDeleted', '=', false)
-    .where('d.id', '=', id)
-    .executeTakeFirst();
-}
 
 /**
  * Reads one stored message into the report tables. Exactly once: claim() counts the attempt and
@@ -53,7 +41,7 @@ export async function readIntakeMessage(deps: ReadIntakeDeps, messageId: number,
   if (message.attempts > MAX_READ_CLAIMS) {
     return finish('refused', { code: 'READ_FAILED', message: `The message could not be read in ${MAX_READ_CLAIMS} attempts.` });
   }
-  const domain = message.domainId === null ? undefined : await findActiveReportDomain(deps.db, message.domainId);
+  const domain = message.domainId === null ? undefined : await deps.reportDomains.findActive(message.domainId);
   if (!domain) return finish('refused', { code: 'DOMAIN_GONE', message: 'The domain the report was sent for no longer exists.' });
 
   try {

@@ -1,3 +1,4 @@
+import { TLS_SUCCESS_RESULT } from '@sendwell/contracts';
 import { createHash } from 'node:crypto';
 import { getDomain } from 'tldts';
 import type { AggregateRecord, AggregateReport } from '../reports/aggregate/types.js';
@@ -127,7 +128,7 @@ export function addTlsRows(into: Map<string, TlsDailyRow>, report: TlsReport, do
   };
   for (const policy of policiesFor(report, domain)) {
     const base = { day, policyType: policy.type, policyDomain: policy.domain };
-    add({ ...base, mxHost: '', resultType: 'success', sessions: policy.successful });
+    add({ ...base, mxHost: '', resultType: TLS_SUCCESS_RESULT, sessions: policy.successful });
     for (const failure of policy.failures) add({ ...base, mxHost: failure.receivingMx ?? '', resultType: failure.resultType, sessions: failure.count });
   }
 }

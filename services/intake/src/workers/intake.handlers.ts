@@ -5,7 +5,7 @@ import { readIntakeMessage } from '../reading/read-intake-message.js';
 import { sweepUnreadIntakeMessages } from '../reading/sweep-unread-intake-messages.js';
 import { pruneMailFlow } from '../storage/prune-mail-flow.js';
 
-/** The intake queue's handlers: reading stored messages, re-queueing lost ones, naming sources, pruning. */
+/** The intake queue's handlers: reading stored messages, re-queueing lost ones, naming sources, alerts, pruning. */
 export function intakeHandlers(deps: Deps): JobHandlers<typeof QueueName.Intake> {
   return {
     [JobName.ReadIntakeMessage]: async ({ messageId }, job) => {
@@ -15,6 +15,7 @@ export function intakeHandlers(deps: Deps): JobHandlers<typeof QueueName.Intake>
     },
     [JobName.SweepUnreadIntakeMessages]: async () => sweepUnreadIntakeMessages(deps),
     [JobName.NameMailSources]: async () => ({ named: await deps.namer.nameUnnamed(200) }),
+    [JobName.CheckMailFlowAlerts]: async () => deps.alerts.evaluate(),
     [JobName.PruneMailFlow]: async (_data, _job, log) => {
       const result = await pruneMailFlow(deps.db);
       log.info(result, 'mail flow pruned');

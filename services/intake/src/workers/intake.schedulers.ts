@@ -7,5 +7,7 @@ const keep = { attempts: 3, removeOnComplete: { count: 48 }, removeOnFail: { cou
 export const intakeSchedulers: JobSchedulerSpec[] = [
   { id: JobName.SweepUnreadIntakeMessages, repeat: { every: 60_000 }, template: { name: JobName.SweepUnreadIntakeMessages, data: {}, opts: keep } },
   { id: JobName.NameMailSources, repeat: { every: 60_000 }, template: { name: JobName.NameMailSources, data: {}, opts: keep } },
+  // Hourly: the alerts look back two hours, so one late or failed run misses nothing.
+  { id: JobName.CheckMailFlowAlerts, repeat: { pattern: '5 * * * *', tz: 'UTC' }, template: { name: JobName.CheckMailFlowAlerts, data: {}, opts: keep } },
   { id: JobName.PruneMailFlow, repeat: { pattern: '40 3 * * *', tz: 'UTC' }, template: { name: JobName.PruneMailFlow, data: {}, opts: keep } },
 ];

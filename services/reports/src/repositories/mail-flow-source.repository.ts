@@ -4,14 +4,12 @@
  * the window's days (partition pruning keeps dmarc_records_daily to its months); the model names,
  * groups and ranks.
  */
-import { SENDING_SERVICES } from '@sendwell/contracts';
+import { RELAYED_OVERRIDES, SENDING_SERVICES, TLS_SUCCESS_RESULT } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
 import type { SourceMailFlow } from '../model/build-report.js';
 
 /** Reporter overrides (RFC 7489 §6.6.2) that mean relayed, not spoofed: the intake's mail-flow screen counts these as forwarded. */
-export const FORWARDING_OVERRIDES = ['forwarded', 'mailing_list', 'trusted_forwarder'] as const;
 /** TLS-RPT successes are stored as rows of this result type (the intake's convention); any other type is a failure. */
-export const TLS_SUCCESS = 'success';
 
 const FORWARDER_IDS = SENDING_SERVICES.filter((s) => s.kind === 'forwarder').map((s) => s.id);
 const n = (value: string | number | null | undefined): number => (value == null ? 0 : Number(value));
@@ -66,7 +64,7 @@ export class MailFlowSourceRepository {
         coalesce(sum(d.messages) filter (where not d.aligned and d.relayed), 0)::bigint as forwarded
       from (
         select r.messages, (r.spf_aligned or r.dkim_aligned) as aligned,
-          (r.override = any(${[...FORWARDING_OVERRIDES]}::text[]) or coalesce(s.service_id = any(${FORWARDER_IDS}::text[]), false)) as relayed
+          (r.override = any(${[...RELAYED_OVERRIDES]}::text[]) or coalesce(s.service_id = any(${FORWARDER_IDS}::text[]), false)) as relayed
         from dmarc_records_daily r
         left join mail_sources s on s.ip = r.source_ip
         where r.domain_id = ${domainId} and r.day between ${window.from}::date and ${window.to}::date
@@ -106,8 +104,8 @@ export class MailFlowSourceRepository {
 
   private async tlsTotals(domainId: number, window: MailFlowWindow): Promise<{ successful: number; failed: number }> {
     const { rows } = await sql<{ successful: string; failed: string }>`
-      select coalesce(sum(sessions) filter (where result_type = ${TLS_SUCCESS}), 0)::bigint as successful,
-        coalesce(sum(sessions) filter (where result_type <> ${TLS_SUCCESS}), 0)::bigint as failed
+      select coalesce(sum(sessions) filter (where result_type = ${TLS_SUCCESS_RESULT}), 0)::bigint as successful,
+        coalesce(sum(sessions) filter (where result_type <> ${TLS_SUCCESS_RESULT}), 0)::bigint as failed
       from tls_results_daily
       where domain_id = ${domainId} and day between ${window.from}::date and ${window.to}::date
     `.execute(this.db);
@@ -119,7 +117,7 @@ export class MailFlowSourceRepository {
     const { rows } = await sql<{ resultType: string; sessions: string }>`
       select result_type, sum(sessions)::bigint as sessions
       from tls_results_daily
-      where domain_id = ${domainId} and day between ${window.from}::date and ${window.to}::date and result_type <> ${TLS_SUCCESS}
+      where domain_id = ${domainId} and day between ${window.from}::date and ${window.to}::date and result_type <> ${TLS_SUCCESS_RESULT}
       group by result_type
       order by sum(sessions) desc, result_type
     `.execute(this.db);
