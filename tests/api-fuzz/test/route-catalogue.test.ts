@@ -11,6 +11,9 @@ import { loadEnv as loadBillingEnv } from '@sendwell/billing/src/env.js';
 import { buildApp as buildDomainsApp } from '@sendwell/domains/src/app.js';
 import { createDeps as createDomainsDeps } from '@sendwell/domains/src/deps.js';
 import { loadEnv as loadDomainsEnv } from '@sendwell/domains/src/env.js';
+import { buildApp as buildIntakeApp } from '@sendwell/intake/src/app.js';
+import { createDeps as createIntakeDeps } from '@sendwell/intake/src/deps.js';
+import { loadEnv as loadIntakeEnv } from '@sendwell/intake/src/env.js';
 import { buildApp as buildReportsApp } from '@sendwell/reports/src/app.js';
 import { createDeps as createReportsDeps } from '@sendwell/reports/src/deps.js';
 import { loadEnv as loadReportsEnv } from '@sendwell/reports/src/env.js';
@@ -34,22 +37,24 @@ export function routesOf(tree: string): string[] {
   return [...found];
 }
 
-const SERVICES = ['auth', 'domains', 'billing', 'reports'] as const;
+const SERVICES = ['auth', 'domains', 'billing', 'reports', 'intake'] as const;
 
 /** What the services serve under /api, from their real route tables (built in this process, never listening). */
 async function servedRoutes(): Promise<Record<(typeof SERVICES)[number], string[]>> {
-  const settings = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl'), MAINTENANCE_WORKER: 'false', REPORT_WORKER: 'false' };
+  const settings = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl'), MAINTENANCE_WORKER: 'false', REPORT_WORKER: 'false', INTAKE_WORKER: 'false' };
   const logger = createLogger('api-fuzz', 'silent');
   const auth = createAuthDeps(loadAuthEnv(settings), logger);
   const domains = createDomainsDeps(loadDomainsEnv(settings), logger);
   const billing = createBillingDeps(loadBillingEnv(settings), logger);
   const reports = createReportsDeps(loadReportsEnv(settings), logger);
+  const intake = createIntakeDeps(loadIntakeEnv(settings), logger);
   try {
     const apps = {
       auth: await buildAuthApp(auth),
       domains: await buildDomainsApp(domains),
       billing: await buildBillingApp(billing),
       reports: await buildReportsApp(reports),
+      intake: await buildIntakeApp(intake),
     };
     const served = Object.fromEntries(
       await Promise.all(
@@ -63,7 +68,7 @@ async function servedRoutes(): Promise<Record<(typeof SERVICES)[number], string[
     );
     return served as Record<(typeof SERVICES)[number], string[]>;
   } finally {
-    await Promise.all([auth.close(), domains.close(), billing.close(), reports.close()]);
+    await Promise.all([auth.close(), domains.close(), billing.close(), reports.close(), intake.close()]);
   }
 }
 
