@@ -69,7 +69,7 @@ function Loaded<T>({ query, what, children }: { query: { isPending: boolean; isE
 
 function WindowSelector({ days, onChange }: { days: WindowDays; onChange: (days: WindowDays) => void }) {
   return (
-    <div role="group" aria-label="Report window" className="inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1 text-muted-foreground">
+    <div role="group" aria-label="Report window" className="inline-flex h-10 shrink-0 items-center gap-1 self-start rounded-lg bg-muted p-1 text-muted-foreground sm:self-auto">
       {WINDOW_OPTIONS.map((d) => (
         <button
           key={d}
@@ -125,8 +125,7 @@ function Setup({ addresses, domainId, upload }: { addresses: NonNullable<ReturnT
   );
 }
 
-function Flow({ domainId, viewer, addresses, upload }: { domainId: number; viewer: Viewer; addresses: NonNullable<ReturnType<typeof useReportAddresses>['data']>; upload: Upload }) {
-  const [days, setDays] = useState<WindowDays>(DEFAULT_WINDOW);
+function Flow({ domainId, days, viewer, addresses, upload }: { domainId: number; days: WindowDays; viewer: Viewer; addresses: NonNullable<ReturnType<typeof useReportAddresses>['data']>; upload: Upload }) {
   const flow = useMailFlow(domainId, days);
   const tls = useTlsReports(domainId, days);
   const received = useReceivedReports(domainId);
@@ -134,10 +133,6 @@ function Flow({ domainId, viewer, addresses, upload }: { domainId: number; viewe
 
   return (
     <div className="space-y-6">
-      <div className="flex justify-end">
-        <WindowSelector days={days} onChange={setDays} />
-      </div>
-
       <Panel title="Volume" testId="mail-flow-volume" description={`Messages sent as your domain over the last ${days} days, as receivers reported them.`}>
         <Loaded query={flow} what="the mail flow">
           {(f) =>
@@ -222,7 +217,7 @@ function Flow({ domainId, viewer, addresses, upload }: { domainId: number; viewe
   );
 }
 
-function MailFlowBody({ domainId, viewer }: { domainId: number; viewer: Viewer }) {
+function MailFlowBody({ domainId, days, viewer }: { domainId: number; days: WindowDays; viewer: Viewer }) {
   const addresses = useReportAddresses(domainId);
   const upload = useUploadReport(domainId);
   if (addresses.isPending) return <Skeleton className="h-48 w-full rounded-xl" />;
@@ -231,21 +226,28 @@ function MailFlowBody({ domainId, viewer }: { domainId: number; viewer: Viewer }
     return <Alert variant="destructive" title="Failed to load mail flow">{errorMessage(addresses.error, 'Please refresh the page or try again later.')}</Alert>;
   }
   if (addresses.data.firstReportAt === null) return <Setup addresses={addresses.data} domainId={domainId} upload={upload} />;
-  return <Flow domainId={domainId} viewer={viewer} addresses={addresses.data} upload={upload} />;
+  return <Flow domainId={domainId} days={days} viewer={viewer} addresses={addresses.data} upload={upload} />;
 }
 
 /** The section's frame and plan gate; `viewer` is passed in so tests need no signed-in session. */
 export function MailFlowView({ domainId, domainName, viewer }: { domainId: number; domainName: string; viewer: Viewer }) {
   const headingId = useId();
+  const allowed = features.mailFlow(viewer.planType);
+  const [days, setDays] = useState<WindowDays>(DEFAULT_WINDOW);
+  // The same read as the body's (one request): the window only means something once reports exist.
+  const hasReports = Boolean(useReportAddresses(domainId, { enabled: allowed }).data?.firstReportAt);
   return (
     <section aria-labelledby={headingId} className="space-y-4" data-testid="mail-flow-section">
-      <div className="space-y-1">
-        <h2 id={headingId} className="text-xl font-semibold tracking-tight">
-          Mail flow
-        </h2>
-        <p className="text-sm text-muted-foreground">What receivers report about mail sent as {domainName}: DMARC aggregate and TLS reports.</p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="space-y-1">
+          <h2 id={headingId} className="text-xl font-semibold tracking-tight">
+            Mail flow
+          </h2>
+          <p className="text-sm text-muted-foreground">What receivers report about mail sent as {domainName}: DMARC aggregate and TLS reports.</p>
+        </div>
+        {allowed && hasReports ? <WindowSelector days={days} onChange={setDays} /> : null}
       </div>
-      {features.mailFlow(viewer.planType) ? <MailFlowBody domainId={domainId} viewer={viewer} /> : <Upgrade message={MAIL_FLOW_PLAN_MESSAGE} />}
+      {allowed ? <MailFlowBody domainId={domainId} days={days} viewer={viewer} /> : <Upgrade message={MAIL_FLOW_PLAN_MESSAGE} />}
     </section>
   );
 }

@@ -3,6 +3,13 @@ import { ExternalLink } from 'lucide-react';
 import { formatUserDate, formatUserDateTime } from '@/lib/display';
 import { count } from '../lib/mail-flow-display';
 
+/** Most reports cover one day: its date once rather than the same date twice. */
+function periodText(begin: string, end: string, dateFormat: string): string {
+  const first = formatUserDate(begin, dateFormat);
+  const last = formatUserDate(end, dateFormat);
+  return first === last ? first : `${first} – ${last}`;
+}
+
 const via = { smtp: 'Email', https: 'HTTPS', upload: 'Upload' } as const;
 
 /**
@@ -48,7 +55,7 @@ export function ReceivedReports({ received, dateFormat, timezone }: { received: 
                   </span>
                 </th>
                 <td className="whitespace-nowrap py-2 pr-3">
-                  {formatUserDate(r.begin, dateFormat)} – {formatUserDate(r.end, dateFormat)}
+                  {periodText(r.begin, r.end, dateFormat)}
                 </td>
                 <td className="py-2 pr-3 text-right tabular-nums">{count(r.records)}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{count(r.messages)}</td>

@@ -24,7 +24,7 @@ function SenderRows({ sender }: { sender: MailSender }) {
   return (
     <Fragment>
       <tr className="border-b align-top last:border-0" data-testid="sender-row" data-category={sender.category}>
-        <th scope="row" className="max-w-[16rem] py-2.5 pr-3 text-left font-medium">
+        <th scope="row" className="py-2.5 pr-3 text-left font-medium">
           <span className="break-words">{sender.name}</span>
           {sender.dkimSelectors.length ? <span className="block text-xs font-normal text-muted-foreground">DKIM selectors: {sender.dkimSelectors.join(', ')}</span> : null}
         </th>
@@ -85,8 +85,17 @@ function SenderRows({ sender }: { sender: MailSender }) {
 export function SendersTable({ senders, caption, testId }: { senders: readonly MailSender[]; caption: string; testId: string }) {
   return (
     <div className="overflow-x-auto" data-testid={testId}>
-      <table className="w-full min-w-[40rem] text-sm">
+      <table className="w-full min-w-[40rem] table-fixed text-sm">
         <caption className="sr-only">{caption}</caption>
+        <colgroup>
+          <col className="w-[24%]" />
+          <col className="w-[15%]" />
+          <col className="w-[15%]" />
+          <col className="w-[10%]" />
+          <col className="w-[12%]" />
+          <col className="w-[12%]" />
+          <col className="w-[12%]" />
+        </colgroup>
         <thead>
           <tr className="border-b text-left text-xs text-muted-foreground">
             <th scope="col" className="py-2 pr-3 font-medium">

@@ -1,9 +1,6 @@
 import type { MailFlow } from '@sendwell/contracts';
 import { count, fillDays } from '../lib/mail-flow-display';
 
-const W = 640;
-const H = 180;
-const PAD = { l: 40, r: 8, t: 8, b: 22 };
 const dayFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const dayText = (day: string) => dayFmt.format(new Date(`${day}T00:00:00Z`));
 
@@ -14,52 +11,49 @@ function niceMax(n: number): number {
   return ([1, 2, 5, 10].find((m) => m * p >= n) ?? 10) * p;
 }
 
-/** Messages per day, passing DMARC stacked under failing, as an SVG bar chart (like the score chart). */
+/**
+ * Messages per day, passing DMARC stacked under failing. The bars stretch to the card's width (no
+ * fixed aspect ratio) and the axis labels are HTML, so they stay readable on a phone.
+ */
 export function VolumeChart({ flow }: { flow: Pick<MailFlow, 'daily' | 'from' | 'to'> }) {
   const days = fillDays(flow.daily, flow.from, flow.to, (day) => ({ day, pass: 0, fail: 0 }));
   if (days.length === 0) return null;
   const top = niceMax(Math.max(...days.map((d) => d.pass + d.fail)));
-  const plotW = W - PAD.l - PAD.r;
-  const plotH = H - PAD.t - PAD.b;
-  const slot = plotW / days.length;
-  const barW = Math.max(1, slot * 0.7);
-  const y = (n: number) => PAD.t + (1 - n / top) * plotH;
+  const h = (n: number) => (n / top) * 100;
   const pass = days.reduce((s, d) => s + d.pass, 0);
   const fail = days.reduce((s, d) => s + d.fail, 0);
   return (
-    <figure className="space-y-2" data-testid="volume-chart">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="h-44 w-full"
-        role="img"
-        aria-label={`Messages per day from ${dayText(flow.from)} to ${dayText(flow.to)}: ${count(pass)} passing DMARC, ${count(fail)} failing`}
-      >
-        {[0, top / 2, top].map((g) => (
-          <g key={g}>
-            <line x1={PAD.l} x2={W - PAD.r} y1={y(g)} y2={y(g)} className="stroke-border" strokeDasharray={g === 0 ? undefined : '3 3'} />
-            <text x={PAD.l - 6} y={y(g) + 3} textAnchor="end" className="fill-muted-foreground text-[10px]">
-              {count(g)}
-            </text>
-          </g>
-        ))}
-        {days.map((d, i) => {
-          const x = PAD.l + i * slot + (slot - barW) / 2;
-          return (
+    <figure className="space-y-1" data-testid="volume-chart">
+      <div className="flex gap-2">
+        <div className="flex h-40 w-10 shrink-0 flex-col justify-between text-right text-xs tabular-nums text-muted-foreground" aria-hidden="true">
+          <span className="-mt-2">{count(top)}</span>
+          <span>{count(top / 2)}</span>
+          <span className="-mb-2">0</span>
+        </div>
+        <svg
+          viewBox={`0 0 ${days.length * 10} 100`}
+          preserveAspectRatio="none"
+          className="h-40 min-w-0 flex-1 overflow-visible"
+          role="img"
+          aria-label={`Messages per day from ${dayText(flow.from)} to ${dayText(flow.to)}: ${count(pass)} passing DMARC, ${count(fail)} failing`}
+        >
+          {[0, 50, 100].map((y) => (
+            <line key={y} x1={0} x2={days.length * 10} y1={y} y2={y} className="stroke-border" vectorEffect="non-scaling-stroke" strokeDasharray={y === 100 ? undefined : '3 3'} />
+          ))}
+          {days.map((d, i) => (
             <g key={d.day}>
               <title>{`${dayText(d.day)}: ${count(d.pass)} passing, ${count(d.fail)} failing`}</title>
-              {d.pass > 0 ? <rect x={x} y={y(d.pass)} width={barW} height={plotH + PAD.t - y(d.pass)} className="fill-green-600 dark:fill-green-500" rx={1} /> : null}
-              {d.fail > 0 ? <rect x={x} y={y(d.pass + d.fail)} width={barW} height={y(d.pass) - y(d.pass + d.fail)} className="fill-red-500" rx={1} /> : null}
+              {d.pass > 0 ? <rect x={i * 10 + 1.5} y={100 - h(d.pass)} width={7} height={h(d.pass)} className="fill-green-600 dark:fill-green-500" /> : null}
+              {d.fail > 0 ? <rect x={i * 10 + 1.5} y={100 - h(d.pass + d.fail)} width={7} height={h(d.fail)} className="fill-red-500" /> : null}
             </g>
-          );
-        })}
-        <text x={PAD.l} y={H - 6} className="fill-muted-foreground text-[10px]">
-          {dayText(flow.from)}
-        </text>
-        <text x={W - PAD.r} y={H - 6} textAnchor="end" className="fill-muted-foreground text-[10px]">
-          {dayText(flow.to)}
-        </text>
-      </svg>
-      <figcaption className="flex flex-wrap gap-4 text-xs text-muted-foreground">
+          ))}
+        </svg>
+      </div>
+      <div className="ml-12 flex justify-between text-xs text-muted-foreground" aria-hidden="true">
+        <span>{dayText(flow.from)}</span>
+        <span>{dayText(flow.to)}</span>
+      </div>
+      <figcaption className="flex flex-wrap gap-4 pt-2 text-xs text-muted-foreground">
         <span className="inline-flex items-center gap-1.5">
           <span className="h-2.5 w-2.5 rounded-sm bg-green-600" aria-hidden="true" />
           Passing DMARC
