@@ -1,4 +1,5 @@
 export { createApp, type App, type CreateAppOptions } from './app.js';
+export { drainUnreadBodies } from './drain-unread-body.js';
 export * from './errors.js';
 export * from './env.js';
 export * from './outbound-guard.js';
@@ -13,3 +14,4 @@ export { assertHandlersComplete, createJobWorker, isFinalFailure, type JobHandle
 export { createMailer, defaultOutboxDir, mailEnvFields, requireSmtpInProduction, type Mailer, type MailerOptions, type OutgoingMail } from './mailer.js';
 export { alertEventsOf, queueAlertEvents, type AlertEventRef } from './alert-events.js';
 export { OutboundError, OutboundHttp, type OutboundAnswer, type OutboundHttpOptions } from './outbound-http.js';
+export { ThreadPool, type ThreadFailure, type ThreadPoolOptions } from './thread-pool.js';

@@ -1,4 +1,5 @@
-import { authPlugin, createApp, registerHealth, sessionCookie, type App } from '@sendwell/server-kit';
+import { MAX_REPORT_UPLOAD_BYTES } from '@sendwell/contracts';
+import { authPlugin, createApp, drainUnreadBodies, registerHealth, sessionCookie, type App } from '@sendwell/server-kit';
 import type { Deps } from './deps.js';
 import { mailFlowRoutes } from './routes/mail-flow.routes.js';
 import { tlsRptRoutes } from './routes/tls-rpt.routes.js';
@@ -6,6 +7,8 @@ import { tlsRptRoutes } from './routes/tls-rpt.routes.js';
 /** The intake's HTTP side as a Fastify instance with every route; it never listens (tests inject). */
 export async function buildApp(deps: Deps): Promise<App> {
   const app = createApp({ logger: deps.logger, trustedProxies: deps.env.TRUSTED_PROXIES, validateResponses: deps.env.NODE_ENV !== 'production' });
+  // Report files are up to 10 MB: an early refusal waits for the body, or the gateway would answer 502.
+  drainUnreadBodies(app, MAX_REPORT_UPLOAD_BYTES);
   await app.register(authPlugin, { secret: deps.env.JWT_SECRET, db: deps.db, cookie: sessionCookie(deps.env), adminEmail: deps.env.ADMIN_EMAIL });
   registerHealth(app, { service: 'intake', db: deps.db, redis: deps.redis });
   await app.register(mailFlowRoutes, { prefix: '/api/domains', deps });

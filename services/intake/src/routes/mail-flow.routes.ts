@@ -31,7 +31,14 @@ export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
 
   app.put(
     '/:id/mail-flow/settings',
-    { schema: { params: domainIdParams, body: mailFlowSettingsBody, response: { 200: okMailFlowSettingsAnswer, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: { params: domainIdParams, body: mailFlowSettingsBody, response: { 200: okMailFlowSettingsAnswer, ...errorResponses(400, 401, 403, 404) } },
+      // Plan and ownership before the body is judged: another user's domain is 404 whatever was sent.
+      preValidation: async (request) => {
+        const id = domainIdParams.safeParse(request.params);
+        if (id.success) await mailFlow.ownedDomain(requireAuth(request).user, id.data.id);
+      },
+    },
     async (request) => mailFlow.saveSettings(requireAuth(request).user, request.params.id, request.body.failureReports),
   );
 
@@ -82,7 +89,7 @@ export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         const bytes = request.body;
         if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw badRequest(UPLOAD_EMPTY_MESSAGE);
         try {
-          const answer = await ingestReportFile(deps.db, domain, { bytes, contentType: request.headers['content-type'] ?? null, channel: 'upload', messageId: null });
+          const answer = await ingestReportFile(deps.db, domain, { bytes, contentType: request.headers['content-type'] ?? null, channel: 'upload', messageId: null }, undefined, deps.reportReader);
           return await reply.code(202).send(answer);
         } catch (error) {
           if (error instanceof ReportRefusal) throw badRequest(error.message);
