@@ -8,6 +8,7 @@ import { MailFlowAlerts } from './alerts/mail-flow-alerts.js';
 import type { Env } from './env.js';
 import { IntakeMessageRepository } from './intake/intake-message.repository.js';
 import { SourceNamer } from './naming/source-namer.js';
+import { ReportReaderPool } from './reports/report-reader-pool.js';
 import { intakeHandlers } from './workers/intake.handlers.js';
 import { intakeSchedulers } from './workers/intake.schedulers.js';
 
@@ -22,9 +23,11 @@ export interface Deps {
   messages: IntakeMessageRepository;
   namer: SourceNamer;
   alerts: MailFlowAlerts;
+  /** Threads that read report files, off the event loop the SMTP and HTTP servers share. */
+  reportReader: ReportReaderPool;
   /** Registers the recurring jobs and starts the intake Worker (when INTAKE_WORKER is on). */
   startWorker(): Promise<Worker | null>;
-  /** Worker first, then queues, Redis and the pool; close the HTTP and SMTP servers before. */
+  /** Worker first, then the report readers, queues, Redis and the pool; close the HTTP and SMTP servers before. */
   close(): Promise<void>;
 }
 
@@ -52,6 +55,8 @@ export function createDeps(env: Env, logger: Logger): Deps {
     messages: new IntakeMessageRepository(db),
     namer: new SourceNamer(db, { dnsServers: env.DNS_SERVERS, dnsTimeoutMs: env.DNS_TIMEOUT_MS }, logger.child({ module: 'SourceNamer' })),
     alerts: new MailFlowAlerts(db, queues, logger.child({ module: 'MailFlowAlerts' })),
+    // As many reads at once as the worker runs jobs; an upload waits its turn behind them.
+    reportReader: new ReportReaderPool(env.INTAKE_CONCURRENCY),
     async startWorker() {
       await keepJobSchedulers(queues.intake, intakeSchedulers, logger.child({ module: 'scheduler' }));
       if (!env.INTAKE_WORKER) return null;
@@ -70,6 +75,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     },
     async close() {
       await worker?.close();
+      await deps.reportReader.close();
       await queues.close();
       await Promise.all([redis, ...(workerConnection ? [workerConnection] : [])].map(closeRedis));
       await db.destroy();

@@ -3,6 +3,7 @@ import type { Logger } from '@sendwell/server-kit';
 import type { ReportDomainRepository } from '../addresses/report-domain.repository.js';
 import type { IntakeMessageRepository } from '../intake/intake-message.repository.js';
 import { ReportRefusal } from '../reports/refusal.js';
+import type { ReportReaderPool } from '../reports/report-reader-pool.js';
 import { ingestReportFile } from '../storage/ingest-report-file.js';
 
 /**
@@ -18,6 +19,7 @@ export interface ReadIntakeDeps {
   messages: IntakeMessageRepository;
   reportDomains: ReportDomainRepository;
   logger: Logger;
+  reportReader: ReportReaderPool;
 }
 
 
@@ -45,7 +47,7 @@ export async function readIntakeMessage(deps: ReadIntakeDeps, messageId: number,
   if (!domain) return finish('refused', { code: 'DOMAIN_GONE', message: 'The domain the report was sent for no longer exists.' });
 
   try {
-    const answer = await ingestReportFile(deps.db, domain, { bytes: message.raw, contentType: message.contentType, channel: message.channel, messageId: message.id });
+    const answer = await ingestReportFile(deps.db, domain, { bytes: message.raw, contentType: message.contentType, channel: message.channel, messageId: message.id }, undefined, deps.reportReader);
     return await finish('read', answer);
   } catch (error) {
     if (error instanceof ReportRefusal) return finish('refused', { code: error.code, message: error.message });

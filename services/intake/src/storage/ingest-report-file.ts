@@ -7,17 +7,13 @@ import { sql } from 'kysely';
 import type { ReportDomain } from '../addresses/report-domain.repository.js';
 import type { IntakeChannel } from '../intake/intake-message.repository.js';
 import { assertPolicyDomain } from '../reports/aggregate/assert-policy-domain.js';
-import { parseAggregateReport } from '../reports/aggregate/parse-aggregate-report.js';
 import type { AggregateReport } from '../reports/aggregate/types.js';
-import { findReportFiles, type FoundReportFiles } from '../reports/containers/unwrap-report-files.js';
-import { sniff } from '../reports/containers/sniff.js';
-import { readFailureReport } from '../reports/failure/read-failure-report.js';
 import type { FailureReport } from '../reports/failure/types.js';
-import { refuse, ReportRefusal } from '../reports/refusal.js';
+import type { ReadReport } from '../reports/read-report-content.js';
+import { refuse } from '../reports/refusal.js';
+import { sharedReportReader, type ReportReaderPool } from '../reports/report-reader-pool.js';
 import { assertTlsPolicyDomain } from '../reports/tls-rpt/assert-tls-policy-domain.js';
-import { readTlsReport } from '../reports/tls-rpt/read-tls-report.js';
-import type { TlsReport } from '../reports/tls-rpt/types.js';
-import { addRecordRows, addTlsRows, policiesFor, sortedRecordRows, sortedTlsRows, utcDay, periodDay, type DailyRecordRow, type TlsDailyRow } from './daily-rows.js';
+import { addTlsRows, policiesFor, sortedRecordRows, sortedTlsRows, utcDay, periodDay, type DailyRecordRow, type TlsDailyRow } from './daily-rows.js';
 import { ensureMonthPartitions, forgetMonthPartitions, isMissingPartition } from './partitions.js';
 
 const gzipAsync = promisify(gzip);
@@ -34,54 +30,6 @@ export interface IngestFile {
   channel: IntakeChannel;
   /** The intake message it came in, null for a direct upload. */
   messageId: number | null;
-}
-
-interface Read<R> {
-  report: R;
-  /** The decompressed document, kept (gzip) for "view source". */
-  source: Buffer;
-}
-
-interface Content {
-  aggregate: Read<AggregateReport>[];
-  tls: Read<TlsReport>[];
-  failure: FailureReport | null;
-}
-
-const NOTHING_READABLE =
-  'No report was found: expected a DMARC aggregate report (XML, gzip or zip), an SMTP TLS report (JSON or gzip), or a DMARC failure report, as a file or in an email.';
-
-/**
- * What the bytes hold. Aggregate and TLS documents are looked for first (in containers of any kind);
- * only when there are none is the input read as a failure report, which is a message of its own.
- * A container refusal (a bomb, a damaged zip) is what is reported when it is not a failure report either.
- */
-function readContent(bytes: Uint8Array, contentType: string | null): Content {
-  let found: FoundReportFiles | undefined;
-  let containerRefusal: ReportRefusal | undefined;
-  try {
-    found = findReportFiles(bytes, contentType);
-  } catch (error) {
-    if (!(error instanceof ReportRefusal)) throw error;
-    containerRefusal = error;
-  }
-  if (found && found.xml.length + found.json.length > 0) {
-    return {
-      aggregate: found.xml.map((file) => ({ report: parseAggregateReport(file.bytes), source: file.bytes })),
-      tls: found.json.map((file) => ({ report: readTlsReport(file.bytes, 'application/tlsrpt+json'), source: file.bytes })),
-      failure: null,
-    };
-  }
-  if (sniff(bytes) === 'mime') {
-    let failure: FailureReport | undefined;
-    try {
-      failure = readFailureReport(bytes);
-    } catch (error) {
-      if (!(error instanceof ReportRefusal)) throw error;
-    }
-    if (failure) return { aggregate: [], tls: [], failure };
-  }
-  throw containerRefusal ?? new ReportRefusal('NO_REPORT_FOUND', NOTHING_READABLE);
 }
 
 /** Refuses a period the plan would prune at once, or one that has not begun. */
@@ -106,7 +54,7 @@ function reporterOf(report: AggregateReport): string {
 }
 
 /** Reports in one order, so two files holding the same reports cannot deadlock on the unique index. */
-function byReporterAndId<R>(items: Read<R>[], key: (report: R) => string): Read<R>[] {
+function byReporterAndId<T extends ReadReport<unknown>>(items: T[], key: (report: T['report']) => string): T[] {
   return [...items].sort((a, b) => (key(a.report) < key(b.report) ? -1 : key(a.report) > key(b.report) ? 1 : 0));
 }
 
@@ -151,11 +99,12 @@ async function upsertTlsRows(trx: Transaction<DB>, domainId: number, rows: TlsDa
  * listed as a duplicate and adds nothing, so reading the same message again, after a crash between the
  * commit and marking it read, changes no count. Refuses (ReportRefusal) a file with nothing readable,
  * a report about another domain, a plan without mail flow, and a period outside the plan's window.
+ * The file is read on one of `reader`'s threads (the service's own pool; a shared one when none is given).
  */
-export async function ingestReportFile(db: Database, domain: ReportDomain, file: IngestFile, now = new Date()): Promise<UploadReportsAnswer> {
+export async function ingestReportFile(db: Database, domain: ReportDomain, file: IngestFile, now = new Date(), reader: ReportReaderPool = sharedReportReader()): Promise<UploadReportsAnswer> {
   if (!features.mailFlow(domain.planType)) refuse('PLAN_WITHOUT_MAIL_FLOW', MAIL_FLOW_PLAN_MESSAGE);
   const retentionDays = mailFlowRetentionDays(domain.planType);
-  const content = readContent(file.bytes, file.contentType);
+  const content = await reader.read(file.bytes, file.contentType);
   for (const { report } of content.aggregate) {
     assertPolicyDomain(report, domain.name);
     assertPeriod(report.period.begin, report.period.end, retentionDays, now);
@@ -178,7 +127,7 @@ export async function ingestReportFile(db: Database, domain: ReportDomain, file:
     return await db.transaction().execute(async (trx) => {
       const answer: UploadReportsAnswer = { accepted: [], duplicates: [] };
       const recordRows = new Map<string, DailyRecordRow>();
-      for (const { report, sourceGz } of aggregate) {
+      for (const { report, rows, sourceGz } of aggregate) {
         const reporter = reporterOf(report);
         const inserted = await trx
           .insertInto('mailReports')
@@ -202,7 +151,12 @@ export async function ingestReportFile(db: Database, domain: ReportDomain, file:
           continue;
         }
         await trx.insertInto('mailReportSources').values({ reportId: inserted.id, contentType: 'application/xml', sourceGz }).execute();
-        addRecordRows(recordRows, report);
+        // Summed on the reader thread (addRecordRows); merged here as addRecordRows merges.
+        for (const [id, row] of rows) {
+          const existing = recordRows.get(id);
+          if (existing) existing.messages += row.messages;
+          else recordRows.set(id, { ...row });
+        }
         answer.accepted.push({ kind: 'aggregate', reporter, reportId: report.reportId, records: report.records.length });
       }
       await upsertRecordRows(trx, domain.id, sortedRecordRows(recordRows));
