@@ -2,14 +2,8 @@ import { RELAYED_OVERRIDES, TLS_SUCCESS_RESULT } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
 import type { DayWindow } from './window.js';
 
-/** Reporter overrides (RFC 7489 §6.6.2 PolicyOverrideType) that mean the mail was relayed, not spoofed. */
-
-/** One source address's mail in a window, summed by Postgres. */
-export interface SourceRow {
-  ip: string;
-  /** Forward-confirmed reverse DNS name, once the namer has looked. */
-  host: string | null;
-  serviceId: string | null;
+/** Messages of a source or a sender in a window, by what happened to them. */
+export interface MailCounts {
   messages: number;
   spfAligned: number;
   dkimAligned: number;
@@ -21,6 +15,14 @@ export interface SourceRow {
   spfPassUnaligned: number;
   /** Failing DMARC while DKIM passed for another (unaligned) domain: the service signs as itself. */
   dkimPassUnaligned: number;
+}
+
+/** One source address's mail in a window, summed by Postgres. */
+export interface SourceRow extends MailCounts {
+  ip: string;
+  /** Forward-confirmed reverse DNS name, once the namer has looked. */
+  host: string | null;
+  serviceId: string | null;
   dkimSelectors: string[];
 }
 

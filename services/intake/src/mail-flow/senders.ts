@@ -1,6 +1,6 @@
 import { sendingServiceById, type MailSender, type SenderFix, type SendingService } from '@sendwell/contracts';
 import { organisationalDomain } from '../naming/organisational-domain.js';
-import type { SourceRow } from './mail-flow.repository.js';
+import type { MailCounts, SourceRow } from './mail-flow.repository.js';
 import { share } from './window.js';
 
 export const MAX_SENDERS = 100;
@@ -9,20 +9,13 @@ export const MAX_SENDER_ADDRESSES = 20;
 export const FAILING_SHARE = 0.005;
 
 /** A sender with its counts before shares are taken, and what classification needs. */
-export interface SenderGroup {
+export interface SenderGroup extends MailCounts {
   id: string;
   name: string;
   service: SendingService | undefined;
   /** Named by forward-confirmed reverse DNS (a host), not only an address. */
   hasHost: boolean;
   sources: SourceRow[];
-  messages: number;
-  spfAligned: number;
-  dkimAligned: number;
-  pass: number;
-  forwardOverride: number;
-  spfPassUnaligned: number;
-  dkimPassUnaligned: number;
 }
 
 /**
