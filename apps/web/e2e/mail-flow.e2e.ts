@@ -2,7 +2,7 @@ import { MAIL_FLOW_PLAN_MESSAGE } from '@sendwell/contracts';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { captureScreen, SCREENSHOT_DIR, uniqueUser } from './harness/browser';
+import { captureScreen, DESKTOP, MOBILE, SCREENSHOT_DIR, uniqueUser } from './harness/browser';
 import { sampleAggregateReport } from './harness/dmarc-report';
 import { HEALTHY_DOMAIN } from './harness/fixture-dns';
 import { addDomainAndWaitForScan, apiCall, apiToken, login, markPreferencesSet, registerPaidUser, registerViaApi } from './harness/session';
@@ -12,7 +12,10 @@ const { newPage } = browserSuite();
 
 /** The section alone, at full size: the page's full captures shrink it too far to judge its layout. */
 async function sectionShot(section: Locator, name: string): Promise<void> {
+  // The shell's sticky header would be drawn over the section where Playwright scrolled it.
+  const unstick = await section.page().addStyleTag({ content: 'header { position: static !important; }' });
   await section.screenshot({ path: join(SCREENSHOT_DIR, `${name}-section.png`), animations: 'disabled' });
+  await unstick.evaluate((element) => element.remove());
 }
 
 interface Addresses {
@@ -80,6 +83,9 @@ describe('mail flow on the domain page', () => {
     await section.getByRole('button', { name: /^\d+ address(es)? of / }).first().click();
     await captureScreen(page, 'mail-flow');
     await sectionShot(section, 'mail-flow');
+    await page.setViewportSize(MOBILE);
+    await sectionShot(section, 'mail-flow-390');
+    await page.setViewportSize(DESKTOP);
 
     // The same file again is recognised, not counted twice.
     await section.getByLabel('Upload a report').setInputFiles(file);
