@@ -32,7 +32,7 @@ import { useReportAddresses } from '../api/get-report-addresses';
 import { guideContent } from '../lib/guide-content';
 import { dnsProviderIds, dnsProviders, providerSteps, type DnsProviderId } from '../lib/providers';
 import { suggestDkim, suggestDmarc, suggestSpf, type Suggestion } from '../lib/suggest';
-import { CopyValue } from './copy-value';
+import { CopyValue } from '@/components/ui/copy-value';
 
 const detailPath = (name: string) => `/domains/${encodeURIComponent(name)}`;
 const passes = (status: string | undefined) => status === 'valid' || status === 'success';

@@ -1,6 +1,6 @@
 import type { PolicyReadiness as Readiness } from '@sendwell/contracts';
 import { CheckCircle2, CircleAlert } from 'lucide-react';
-import { CopyValue } from '@/features/fixing-guide/components/copy-value';
+import { CopyValue } from '@/components/ui/copy-value';
 import { count, percent, policyText } from '../lib/mail-flow-display';
 
 function Fact({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {

@@ -1,5 +1,5 @@
 import type { ReportAddresses } from '@sendwell/contracts';
-import { CopyValue } from '@/features/fixing-guide/components/copy-value';
+import { CopyValue } from '@/components/ui/copy-value';
 
 /** The addresses reports go to and the exact records that ask receivers to send them there. */
 export function ReportSetup({ addresses }: { addresses: ReportAddresses }) {

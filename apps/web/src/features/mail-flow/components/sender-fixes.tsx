@@ -1,6 +1,6 @@
 import type { MailSender } from '@sendwell/contracts';
 import { Badge } from '@/components/ui/badge';
-import { CopyValue } from '@/features/fixing-guide/components/copy-value';
+import { CopyValue } from '@/components/ui/copy-value';
 import { count, percent } from '../lib/mail-flow-display';
 
 /** What to change for each of the domain's own senders whose mail still fails DMARC. */
