@@ -24,6 +24,7 @@ import PDFDocument from 'pdfkit';
 import { COMPILED_NODE_FLAGS } from '../../scripts/lib/services.js';
 import { ReportBuilder } from '../../services/reports/src/generation/report-builder.js';
 import { renderPdf } from '../../services/reports/src/render/pdf/render-pdf.js';
+import { MailFlowSourceRepository } from '../../services/reports/src/repositories/mail-flow-source.repository.js';
 import { ReportSourceRepository } from '../../services/reports/src/repositories/report-source.repository.js';
 import { freePort, loadAverage, processCpuMs, stopChild, waitForHealth } from '../lib/processes.js';
 
@@ -99,7 +100,7 @@ async function singleReport(db: Database) {
   const [domain] = (await sql<{ id: number; name: string }>`insert into domains (user_id, name, status) values (${user!.id}, 'history.bench.test', 'warning') returning id, name`.execute(db)).rows;
   await seedHistory(db, [domain!.id], HISTORY_SCANS);
   await sql`analyze`.execute(db);
-  const builder = new ReportBuilder(new ReportSourceRepository(db));
+  const builder = new ReportBuilder(new ReportSourceRepository(db), new MailFlowSourceRepository(db));
   const source = { id: domain!.id, userId: user!.id, name: domain!.name, status: 'warning', isDeleted: false };
 
   const build = async () => builder.build({ id: 1, type: 'full' }, source, 'full');

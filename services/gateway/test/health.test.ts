@@ -8,7 +8,7 @@ const servers: EchoServer[] = [];
 const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
-  for (const name of ['auth', 'domains', 'billing', 'reports', 'scanner']) servers.push(await startEchoServer(name));
+  for (const name of ['auth', 'domains', 'billing', 'reports', 'scanner', 'intake']) servers.push(await startEchoServer(name));
 });
 
 afterAll(async () => {
@@ -21,6 +21,7 @@ const urls = () => ({
   BILLING_URL: servers[2]!.url,
   REPORTS_URL: servers[3]!.url,
   SCANNER_URL: servers[4]!.url,
+  INTAKE_URL: servers[5]!.url,
 });
 
 it('answers /health on both listeners and reports every service on the internal /health/ready', async () => {
@@ -33,7 +34,7 @@ it('answers /health on both listeners and reports every service on the internal 
     expect(ready.json()).toEqual({
       status: 'ok',
       service: 'gateway',
-      checks: { auth: true, domains: true, billing: true, reports: true, scanner: true, redis: true },
+      checks: { auth: true, domains: true, billing: true, reports: true, scanner: true, intake: true, redis: true },
     });
   } finally {
     await gateway.close();
