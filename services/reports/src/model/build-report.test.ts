@@ -64,6 +64,19 @@ describe('buildReport', () => {
     expect(doc.blacklist?.counts).toEqual({ listed: 1, clean: 1, unknown: 1 });
   });
 
+  it('publishes a DKIM key under the signing domain the reports saw it sign for', () => {
+    const dkim = {
+      type: 'dkim',
+      status: 'valid',
+      value: null,
+      message: 'DKIM ok',
+      recommendation: null,
+      details: { records: [{ selector: 'google', record: 'v=DKIM1; p=AAAA' }, { selector: 's1', record: 'v=DKIM1; p=BBBB', signingDomain: 'mail.shop.example' }] },
+    };
+    const doc = reportDocumentSchema.parse(buildReport(source({ checks: [dkim] })));
+    expect(doc.checks[0]!.published.map((p) => p.label)).toEqual(['TXT google._domainkey.shop.example', 'TXT s1._domainkey.mail.shop.example']);
+  });
+
   it('ranks actions failures first, then by expected gain from the part weights', () => {
     const doc = buildReport(source());
     expect(doc.actions.map((a) => [a.check, a.expectedGain])).toEqual([

@@ -165,7 +165,8 @@ function published(type: CheckType, check: SourceCheck, domain: string, snapshot
     }
     case 'dkim':
       for (const r of arr(d.records)) {
-        if (isRecord(r) && str(r.selector) && str(r.record)) add(`TXT ${String(r.selector)}._domainkey.${domain}`, String(r.record));
+        // A selector seen signing for a subdomain in the DMARC reports has its key under that subdomain.
+        if (isRecord(r) && str(r.selector) && str(r.record)) add(`TXT ${String(r.selector)}._domainkey.${str(r.signingDomain) ?? domain}`, String(r.record));
       }
       if (rows.length === 0) add('Selectors checked', arr(d.selectorsChecked).filter((s): s is string => typeof s === 'string').join(', ') || null);
       break;
