@@ -30,7 +30,7 @@ describe('server statistics', () => {
       await row.waitFor();
       expect(await row.getByText('no answer').count(), service).toBe(0);
     }
-    for (const queue of ['scan', 'maintenance', 'notify', 'report']) await page.getByTestId(`queue-${queue}`).waitFor();
+    for (const queue of ['scan', 'maintenance', 'notify', 'report', 'intake']) await page.getByTestId(`queue-${queue}`).waitFor();
     // The scanner asked its block lists about their RFC 5782 test points when it started; both fixture lists answer right.
     for (const zone of Object.values(FIXTURE_BLOCKLISTS)) await page.getByTestId(`blocklist-${zone}`).getByText('Healthy').waitFor();
     expect(await page.getByTestId('card-gateway').getByText(/^\d[\d,]*$/).last().textContent()).toMatch(/^\d/);

@@ -59,7 +59,7 @@ describe('GET /internal/system-stats', () => {
     expect(after.users.total).toBe(before.users.total + 1);
     expect(after.users.premium).toBe(before.users.premium + 1);
     expect(after.alerts.raisedLast24h).toBe(before.alerts.raisedLast24h + 1);
-    expect(after.queues.map((q) => q.name).sort()).toEqual(['maintenance', 'notify', 'report', 'scan']);
+    expect(after.queues.map((q) => q.name).sort()).toEqual(['intake', 'maintenance', 'notify', 'report', 'scan']);
   });
 
   it('answers 403 to anyone else and 401 without a session', async () => {
