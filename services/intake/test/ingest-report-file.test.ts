@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDomain } from '../src/addresses/report-domain.repository.js';
 import { ReportDomainRepository } from '../src/addresses/report-domain.repository.js';
 import { ReportRefusal } from '../src/reports/refusal.js';
+import type { DailyRecordRow } from '../src/storage/daily-rows.js';
 import { ingestReportFile, type IngestFile } from '../src/storage/ingest-report-file.js';
 import { startHarness, type Harness } from './fixtures.js';
 import { aggregateXml, dayPeriod, daysAgo, manyRecords, manyRecordsTotal, type AggregateSpec } from './fixtures/reports/aggregate.js';
@@ -51,22 +52,8 @@ function report(domain: ReportDomain, over: Partial<AggregateSpec> = {}): string
 }
 
 async function records(domainId: number) {
-  const { rows } = await sql<{
-    day: string;
-    sourceIp: string;
-    headerFrom: string;
-    envelopeFrom: string;
-    spfDomain: string;
-    spfResult: string;
-    dkimDomain: string;
-    dkimSelector: string;
-    dkimResult: string;
-    spfAligned: boolean;
-    dkimAligned: boolean;
-    disposition: string;
-    override: string;
-    messages: string;
-  }>`select day::text, host(source_ip) as source_ip, header_from, envelope_from, spf_domain, spf_result, dkim_domain, dkim_selector, dkim_result,
+  // bigint arrives as text.
+  const { rows } = await sql<Omit<DailyRecordRow, 'key' | 'messages'> & { messages: string }>`select day::text, host(source_ip) as source_ip, header_from, envelope_from, spf_domain, spf_result, dkim_domain, dkim_selector, dkim_result,
        spf_aligned, dkim_aligned, disposition, override, messages from dmarc_records_daily where domain_id = ${domainId} order by source_ip, day`.execute(h.db);
   return rows;
 }

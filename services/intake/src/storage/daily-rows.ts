@@ -2,6 +2,7 @@ import { TLS_SUCCESS_RESULT } from '@sendwell/contracts';
 import { createHash } from 'node:crypto';
 import { getDomain } from 'tldts';
 import type { AggregateRecord, AggregateReport } from '../reports/aggregate/types.js';
+import { isDomainOrBelow, normaliseDomain } from '../reports/domain-names.js';
 import type { TlsReport } from '../reports/tls-rpt/types.js';
 
 /**
@@ -106,13 +107,9 @@ export function sortedRecordRows(rows: Map<string, DailyRecordRow>): DailyRecord
   return [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
-function isDomainOrBelow(name: string, domain: string): boolean {
-  return name === domain || name.endsWith(`.${domain}`);
-}
-
 /** The report's policies about `domain` or a name below it (a sender may report other domains in the same file). */
 export function policiesFor(report: TlsReport, domain: string): TlsReport['policies'] {
-  const owner = domain.toLowerCase().replace(/\.$/, '');
+  const owner = normaliseDomain(domain);
   return report.policies.filter((policy) => isDomainOrBelow(policy.domain, owner));
 }
 

@@ -8,7 +8,7 @@ import type { ReportDomain } from '../addresses/report-domain.repository.js';
 import type { IntakeChannel } from '../intake/intake-message.repository.js';
 import { assertPolicyDomain } from '../reports/aggregate/assert-policy-domain.js';
 import type { AggregateReport } from '../reports/aggregate/types.js';
-import type { FailureReport } from '../reports/failure/types.js';
+import { assertFailureDomain } from '../reports/failure/assert-failure-domain.js';
 import type { ReadReport } from '../reports/read-report-content.js';
 import { refuse } from '../reports/refusal.js';
 import { sharedReportReader, type ReportReaderPool } from '../reports/report-reader-pool.js';
@@ -40,13 +40,6 @@ function assertPeriod(begin: Date, end: Date, retentionDays: number, now: Date):
   if (begin.getTime() > now.getTime() + FUTURE_ALLOWANCE_MS) {
     refuse('REPORT_IN_FUTURE', `The report's period begins ${utcDay(begin)}, in the future; check the sender's clock.`);
   }
-}
-
-function assertFailureDomain(report: FailureReport, issuedFor: string): void {
-  const reported = report.reportedDomain?.trim().toLowerCase().replace(/\.$/, '');
-  const owner = issuedFor.toLowerCase();
-  if (!reported || reported === owner || reported.endsWith(`.${owner}`)) return;
-  refuse('POLICY_DOMAIN_MISMATCH', `The failure report is about ${reported.slice(0, 255)}, not ${owner}, so it was not read.`);
 }
 
 function reporterOf(report: AggregateReport): string {

@@ -1,9 +1,6 @@
+import { isDomainOrBelow, normaliseDomain } from '../domain-names.js';
 import { refuse } from '../refusal.js';
 import type { AggregateReport } from './types.js';
-
-function normalise(domain: string): string {
-  return domain.trim().toLowerCase().replace(/\.$/, '');
-}
 
 /**
  * Refuses a report about a domain other than the one its address was issued for: a per-domain
@@ -12,8 +9,8 @@ function normalise(domain: string): string {
  * subdomain is the organisational domain's or the subdomain's own (RFC 7489 §6.6.3).
  */
 export function assertPolicyDomain(report: AggregateReport, issuedFor: string): void {
-  const issued = normalise(issuedFor);
-  const domain = normalise(report.policy.domain);
-  if (issued !== '' && (domain === issued || domain.endsWith(`.${issued}`))) return;
+  const issued = normaliseDomain(issuedFor);
+  const domain = normaliseDomain(report.policy.domain);
+  if (issued !== '' && isDomainOrBelow(domain, issued)) return;
   refuse('POLICY_DOMAIN_MISMATCH', `The report is about ${domain.slice(0, 255)}, not ${issued.slice(0, 255) || 'the domain'} it was sent for, so it was not read.`);
 }

@@ -1,5 +1,5 @@
 import { refuse } from '../refusal.js';
-import { normaliseDomain } from './tls-report.schema.js';
+import { isDomainOrBelow, normaliseDomain } from '../domain-names.js';
 import type { TlsReport } from './types.js';
 
 /**
@@ -9,7 +9,7 @@ import type { TlsReport } from './types.js';
  */
 export function assertTlsPolicyDomain(report: TlsReport, issuedFor: string): void {
   const owner = normaliseDomain(issuedFor);
-  const matches = report.policies.some((policy) => policy.domain === owner || policy.domain.endsWith(`.${owner}`));
+  const matches = report.policies.some((policy) => isDomainOrBelow(policy.domain, owner));
   if (!matches) {
     refuse('POLICY_DOMAIN_MISMATCH', `The TLS report is about ${describeDomains(report)}, not ${owner}.`);
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseDomain } from '../domain-names.js';
 import type { TlsReport } from './types.js';
 
 /** RFC 3339 §5.6 date-time; the 't', 'z' and space separators it allows are accepted too. */
@@ -101,8 +102,3 @@ export const tlsReportSchema = z
       policies: report.policies,
     }),
   );
-
-export function normaliseDomain(domain: string): string {
-  const lower = domain.trim().toLowerCase();
-  return lower.endsWith('.') ? lower.slice(0, -1) : lower;
-}
