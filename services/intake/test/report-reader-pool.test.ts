@@ -1,10 +1,11 @@
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportDomainRepository, type ReportDomain } from '../src/addresses/report-domain.repository.js';
 import { readContent } from '../src/reports/read-report-content.js';
 import { ReportRefusal } from '../src/reports/refusal.js';
 import { ReportReaderPool } from '../src/reports/report-reader-pool.js';
-import { addRecordRows, type DailyRecordRow } from '../src/storage/daily-rows.js';
+import { readFile } from '../src/reports/read-file.js';
+import type { DailyRecordRow } from '../src/storage/daily-rows.js';
 import { ingestReportFile } from '../src/storage/ingest-report-file.js';
 import { startHarness, type Harness } from './fixtures.js';
 import { aggregateXml, dayPeriod, daysAgo, manyRecords, manyRecordsTotal } from './fixtures/reports/aggregate.js';
@@ -55,27 +56,27 @@ async function turnsDuring<T>(run: () => Promise<T>): Promise<{ result: T; turns
 }
 
 describe('ReportReaderPool', () => {
-  it('reads what readContent reads (Dates as Dates, sources as Buffers) with the daily rows addRecordRows sums', async () => {
+  it('answers what readFile answers in process: headers and totals, daily rows as JSON, sources gzip\'d', async () => {
     const xml = Buffer.from(aggregateXml({ domain: 'example.com', ...dayPeriod(daysAgo(1)), records: manyRecords(3) }));
     const tls = gzipSync(tlsReportJson({ reportId: 't1', ...dayPeriod(daysAgo(1)), policies: [{ domain: 'example.com', successful: 10, failures: [{ resultType: 'certificate-expired', count: 2 }] }] }));
     for (const [bytes, type] of [
       [xml, 'application/xml'],
       [tls, 'application/tlsrpt+gzip'],
     ] as const) {
-      const { aggregate, tls, failure } = await pool.read(bytes, type);
-      const inProcess = readContent(bytes, type);
-      expect({ aggregate: aggregate.map(({ report, source }) => ({ report, source })), tls, failure }).toEqual(inProcess);
-      for (const read of [...aggregate, ...tls]) expect(Buffer.isBuffer(read.source)).toBe(true);
-      for (const [at, read] of aggregate.entries()) {
-        const rows = new Map<string, DailyRecordRow>();
-        addRecordRows(rows, inProcess.aggregate[at]!.report);
-        expect(read.rows).toEqual(rows);
-        for (const row of read.rows.values()) expect(Buffer.isBuffer(row.key)).toBe(true);
-      }
+      const fromThread = await pool.read(bytes, type);
+      expect(fromThread).toEqual(readFile(bytes, type));
+      for (const read of [...fromThread.aggregate, ...fromThread.tls]) expect(Buffer.isBuffer(read.sourceGz)).toBe(true);
     }
     const [read] = (await pool.read(xml, 'application/xml')).aggregate;
+    const [parsed] = readContent(xml, 'application/xml').aggregate;
     expect(read?.report.period.begin).toBeInstanceOf(Date);
-    expect(read?.rows.size).toBe(3);
+    expect(read && 'records' in read.report).toBe(false);
+    expect([read?.records, read?.messages]).toEqual([3, manyRecordsTotal(3)]);
+    expect(gunzipSync(read!.sourceGz)).toEqual(parsed!.source);
+    const rows = JSON.parse(read!.rowsJson) as DailyRecordRow[];
+    expect(rows.map((row) => row.key)).toEqual(rows.map((row) => row.key).sort());
+    expect(rows.map((row) => row.messages).reduce((a, b) => a + b)).toBe(manyRecordsTotal(3));
+    expect(JSON.parse(read!.sourceIpsJson)).toEqual([...new Set(rows.map((row) => row.sourceIp))].sort());
   });
 
   it('rethrows a refusal from the thread as a ReportRefusal with its code and message', async () => {

@@ -1,28 +1,21 @@
 import { isIP } from 'node:net';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { features, MAIL_FLOW_PLAN_MESSAGE, mailFlowRetentionDays, type UploadReportsAnswer } from '@sendwell/contracts';
 import type { Database, Transaction, DB } from '@sendwell/db';
 import { sql } from 'kysely';
 import type { ReportDomain } from '../addresses/report-domain.repository.js';
 import type { IntakeChannel } from '../intake/intake-message.repository.js';
 import { assertPolicyDomain } from '../reports/aggregate/assert-policy-domain.js';
-import type { AggregateReport } from '../reports/aggregate/types.js';
+import type { AggregateHeader } from '../reports/aggregate/types.js';
 import { assertFailureDomain } from '../reports/failure/assert-failure-domain.js';
-import type { ReadReport } from '../reports/read-report-content.js';
 import { refuse } from '../reports/refusal.js';
 import { sharedReportReader, type ReportReaderPool } from '../reports/report-reader-pool.js';
 import { assertTlsPolicyDomain } from '../reports/tls-rpt/assert-tls-policy-domain.js';
-import { addTlsRows, policiesFor, sortedRecordRows, sortedTlsRows, utcDay, periodDay, type DailyRecordRow, type TlsDailyRow } from './daily-rows.js';
+import { addTlsRows, concatJsonArrays, periodDay, policiesFor, tlsRowsJson, utcDay, type TlsDailyRow } from './daily-rows.js';
 import { ensureMonthPartitions, forgetMonthPartitions, isMissingPartition } from './partitions.js';
-
-const gzipAsync = promisify(gzip);
 
 const DAY_MS = 86_400_000;
 /** A report may start up to this far ahead (a sender's clock, a period ending at midnight in its zone). */
 const FUTURE_ALLOWANCE_MS = 2 * DAY_MS;
-/** Rows per multi-row statement: well under Postgres' 65,535 parameters (16 a row). */
-const BATCH_ROWS = 500;
 
 export interface IngestFile {
   bytes: Uint8Array;
@@ -42,48 +35,47 @@ function assertPeriod(begin: Date, end: Date, retentionDays: number, now: Date):
   }
 }
 
-function reporterOf(report: AggregateReport): string {
+function reporterOf(report: AggregateHeader): string {
   return report.reporter.orgName ?? report.reporter.email ?? '';
 }
 
 /** Reports in one order, so two files holding the same reports cannot deadlock on the unique index. */
-function byReporterAndId<T extends ReadReport<unknown>>(items: T[], key: (report: T['report']) => string): T[] {
+function byReporterAndId<T extends { report: unknown }>(items: T[], key: (report: T['report']) => string): T[] {
   return [...items].sort((a, b) => (key(a.report) < key(b.report) ? -1 : key(a.report) > key(b.report) ? 1 : 0));
 }
 
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let at = 0; at < items.length; at += size) out.push(items.slice(at, at + size));
-  return out;
-}
+/*
+ * The daily tables are written from JSON arrays of rows (daily-rows.ts) through json_to_recordset:
+ * one statement text whatever the number of rows, so it is prepared once per connection (multi-row
+ * VALUES made a new text, and a new prepared statement, for every row count), and the rows never
+ * become objects on this event loop. Rows are grouped, since several reports of one file may add to
+ * the same row, and written in key order, which keeps two workers from deadlocking on each other.
+ */
 
-async function upsertRecordRows(trx: Transaction<DB>, domainId: number, rows: DailyRecordRow[]): Promise<void> {
-  for (const batch of chunks(rows, BATCH_ROWS)) {
-    await trx
-      .insertInto('dmarcRecordsDaily')
-      .values(batch.map((row) => ({ ...row, domainId })))
-      .onConflict((oc) => oc.columns(['domainId', 'day', 'key']).doUpdateSet({ messages: sql`dmarc_records_daily.messages + excluded.messages` }))
-      .execute();
-  }
+async function upsertRecordRows(trx: Transaction<DB>, domainId: number, rowsJson: string, sourceIpsJson: string): Promise<void> {
+  await sql`insert into dmarc_records_daily (domain_id, day, key, source_ip, header_from, envelope_from, spf_domain, spf_result, dkim_domain, dkim_selector,
+      dkim_result, spf_aligned, dkim_aligned, disposition, override, messages)
+    select ${domainId}::integer, r.day, decode(r.key, 'hex'), r."sourceIp", r."headerFrom", r."envelopeFrom", r."spfDomain", r."spfResult", r."dkimDomain",
+      r."dkimSelector", r."dkimResult", r."spfAligned", r."dkimAligned", r.disposition, r.override, sum(r.messages)
+    from json_to_recordset(${rowsJson}::json) as r(day date, key text, "sourceIp" inet, "headerFrom" text, "envelopeFrom" text, "spfDomain" text,
+      "spfResult" text, "dkimDomain" text, "dkimSelector" text, "dkimResult" text, "spfAligned" boolean, "dkimAligned" boolean, disposition text,
+      override text, messages bigint)
+    group by r.day, r.key, r."sourceIp", r."headerFrom", r."envelopeFrom", r."spfDomain", r."spfResult", r."dkimDomain", r."dkimSelector",
+      r."dkimResult", r."spfAligned", r."dkimAligned", r.disposition, r.override
+    order by r.day, r.key
+    on conflict (domain_id, day, key) do update set messages = dmarc_records_daily.messages + excluded.messages`.execute(trx);
   // Every source address gets a row for the namer (another job names it later).
-  const ips = [...new Set(rows.map((row) => row.sourceIp))].sort();
-  for (const batch of chunks(ips, BATCH_ROWS)) {
-    await trx
-      .insertInto('mailSources')
-      .values(batch.map((ip) => ({ ip })))
-      .onConflict((oc) => oc.column('ip').doNothing())
-      .execute();
-  }
+  await sql`insert into mail_sources (ip)
+    select distinct ip::inet from json_array_elements_text(${sourceIpsJson}::json) as a(ip) order by 1
+    on conflict (ip) do nothing`.execute(trx);
 }
 
-async function upsertTlsRows(trx: Transaction<DB>, domainId: number, rows: TlsDailyRow[]): Promise<void> {
-  for (const batch of chunks(rows, BATCH_ROWS)) {
-    await trx
-      .insertInto('tlsResultsDaily')
-      .values(batch.map((row) => ({ ...row, domainId })))
-      .onConflict((oc) => oc.columns(['domainId', 'day', 'policyType', 'policyDomain', 'mxHost', 'resultType']).doUpdateSet({ sessions: sql`tls_results_daily.sessions + excluded.sessions` }))
-      .execute();
-  }
+async function upsertTlsRows(trx: Transaction<DB>, domainId: number, rowsJson: string): Promise<void> {
+  await sql`insert into tls_results_daily (domain_id, day, policy_type, policy_domain, mx_host, result_type, sessions)
+    select ${domainId}::integer, r.day, r."policyType", r."policyDomain", r."mxHost", r."resultType", r.sessions
+    from json_to_recordset(${rowsJson}::json) as r(day date, "policyType" text, "policyDomain" text, "mxHost" text, "resultType" text, sessions bigint)
+    order by r.day, r."policyType", r."policyDomain", r."mxHost", r."resultType"
+    on conflict (domain_id, day, policy_type, policy_domain, mx_host, result_type) do update set sessions = tls_results_daily.sessions + excluded.sessions`.execute(trx);
 }
 
 /**
@@ -108,8 +100,8 @@ export async function ingestReportFile(db: Database, domain: ReportDomain, file:
   }
   if (content.failure) assertFailureDomain(content.failure, domain.name);
 
-  const aggregate = await Promise.all(byReporterAndId(content.aggregate, (r) => `${reporterOf(r)}\u0000${r.reportId}`).map(async (read) => ({ ...read, sourceGz: await gzipAsync(read.source) })));
-  const tls = await Promise.all(byReporterAndId(content.tls, (r) => `${r.organization}\u0000${r.reportId}`).map(async (read) => ({ ...read, sourceGz: await gzipAsync(read.source) })));
+  const aggregate = byReporterAndId(content.aggregate, (r) => `${reporterOf(r)}\u0000${r.reportId}`);
+  const tls = byReporterAndId(content.tls, (r) => `${r.organization}\u0000${r.reportId}`);
   await ensureMonthPartitions(
     db,
     aggregate.map(({ report }) => periodDay(report.period.begin, report.period.end)),
@@ -119,8 +111,9 @@ export async function ingestReportFile(db: Database, domain: ReportDomain, file:
   try {
     return await db.transaction().execute(async (trx) => {
       const answer: UploadReportsAnswer = { accepted: [], duplicates: [] };
-      const recordRows = new Map<string, DailyRecordRow>();
-      for (const { report, rows, sourceGz } of aggregate) {
+      const recordRows: string[] = [];
+      const sourceIps: string[] = [];
+      for (const { report, records, messages, rowsJson, sourceIpsJson, sourceGz } of aggregate) {
         const reporter = reporterOf(report);
         const inserted = await trx
           .insertInto('mailReports')
@@ -133,8 +126,8 @@ export async function ingestReportFile(db: Database, domain: ReportDomain, file:
             periodBegin: report.period.begin,
             periodEnd: report.period.end,
             policy: JSON.stringify(report.policy),
-            records: report.records.length,
-            messages: report.records.reduce((sum, record) => sum + record.count, 0),
+            records,
+            messages,
           })
           .onConflict((oc) => oc.columns(['domainId', 'kind', 'orgName', 'reportId']).doNothing())
           .returning('id')
@@ -144,15 +137,11 @@ export async function ingestReportFile(db: Database, domain: ReportDomain, file:
           continue;
         }
         await trx.insertInto('mailReportSources').values({ reportId: inserted.id, contentType: 'application/xml', sourceGz }).execute();
-        // Summed on the reader thread (addRecordRows); merged here as addRecordRows merges.
-        for (const [id, row] of rows) {
-          const existing = recordRows.get(id);
-          if (existing) existing.messages += row.messages;
-          else recordRows.set(id, { ...row });
-        }
-        answer.accepted.push({ kind: 'aggregate', reporter, reportId: report.reportId, records: report.records.length });
+        recordRows.push(rowsJson);
+        sourceIps.push(sourceIpsJson);
+        answer.accepted.push({ kind: 'aggregate', reporter, reportId: report.reportId, records });
       }
-      await upsertRecordRows(trx, domain.id, sortedRecordRows(recordRows));
+      if (recordRows.length > 0) await upsertRecordRows(trx, domain.id, concatJsonArrays(recordRows), concatJsonArrays(sourceIps));
 
       const tlsRows = new Map<string, TlsDailyRow>();
       for (const { report, sourceGz } of tls) {
@@ -182,7 +171,7 @@ export async function ingestReportFile(db: Database, domain: ReportDomain, file:
         addTlsRows(tlsRows, report, domain.name);
         answer.accepted.push({ kind: 'tls', reporter: report.organization, reportId: report.reportId, records: policies.length });
       }
-      await upsertTlsRows(trx, domain.id, sortedTlsRows(tlsRows));
+      if (tlsRows.size > 0) await upsertTlsRows(trx, domain.id, tlsRowsJson(tlsRows));
 
       // Failure reports carry (redacted) personal data: kept only where the owner turned them on.
       if (content.failure && domain.failureReports) {

@@ -1,6 +1,6 @@
 import { isDomainOrBelow, normaliseDomain } from '../domain-names.js';
 import { refuse } from '../refusal.js';
-import type { AggregateReport } from './types.js';
+import type { AggregateHeader } from './types.js';
 
 /**
  * Refuses a report about a domain other than the one its address was issued for: a per-domain
@@ -8,7 +8,7 @@ import type { AggregateReport } from './types.js';
  * Subdomains are accepted, since a receiver reports the policy it applied, which for mail from a
  * subdomain is the organisational domain's or the subdomain's own (RFC 7489 §6.6.3).
  */
-export function assertPolicyDomain(report: AggregateReport, issuedFor: string): void {
+export function assertPolicyDomain(report: AggregateHeader, issuedFor: string): void {
   const issued = normaliseDomain(issuedFor);
   const domain = normaliseDomain(report.policy.domain);
   if (issued !== '' && isDomainOrBelow(domain, issued)) return;

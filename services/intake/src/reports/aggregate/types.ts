@@ -49,3 +49,6 @@ export interface AggregateRecord {
   dkimResults: Array<{ domain: string | null; selector: string | null; result: string | null }>;
   spfResults: Array<{ domain: string | null; scope: string | null; result: string | null }>;
 }
+
+/** A report without its records: what is kept of it once its records are summed into daily rows. */
+export type AggregateHeader = Omit<AggregateReport, 'records'>;
