@@ -66,6 +66,7 @@ describe('ReportReaderPool', () => {
       const fromThread = await pool.read(bytes, type);
       expect(fromThread).toEqual(readFile(bytes, type));
       for (const read of [...fromThread.aggregate, ...fromThread.tls]) expect(Buffer.isBuffer(read.sourceGz)).toBe(true);
+      for (const read of fromThread.aggregate) expect([Buffer.isBuffer(read.rowsJson), Buffer.isBuffer(read.sourceIpsJson)]).toEqual([true, true]);
     }
     const [read] = (await pool.read(xml, 'application/xml')).aggregate;
     const [parsed] = readContent(xml, 'application/xml').aggregate;
@@ -73,10 +74,10 @@ describe('ReportReaderPool', () => {
     expect(read && 'records' in read.report).toBe(false);
     expect([read?.records, read?.messages]).toEqual([3, manyRecordsTotal(3)]);
     expect(gunzipSync(read!.sourceGz)).toEqual(parsed!.source);
-    const rows = JSON.parse(read!.rowsJson) as DailyRecordRow[];
+    const rows = JSON.parse(read!.rowsJson.toString()) as DailyRecordRow[];
     expect(rows.map((row) => row.key)).toEqual(rows.map((row) => row.key).sort());
     expect(rows.map((row) => row.messages).reduce((a, b) => a + b)).toBe(manyRecordsTotal(3));
-    expect(JSON.parse(read!.sourceIpsJson)).toEqual([...new Set(rows.map((row) => row.sourceIp))].sort());
+    expect(JSON.parse(read!.sourceIpsJson.toString())).toEqual([...new Set(rows.map((row) => row.sourceIp))].sort());
   });
 
   it('rethrows a refusal from the thread as a ReportRefusal with its code and message', async () => {

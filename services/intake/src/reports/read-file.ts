@@ -16,10 +16,10 @@ export interface ReadAggregate {
   records: number;
   /** Messages over all its records. */
   messages: number;
-  /** Its rows of dmarc_records_daily, summed and sorted (daily-rows.ts recordRowsJson). */
-  rowsJson: string;
-  /** Its distinct source addresses, sorted (sourceIpsJson). */
-  sourceIpsJson: string;
+  /** Its rows of dmarc_records_daily, summed and sorted, as JSON bytes (daily-rows.ts recordRowsJson). */
+  rowsJson: Buffer;
+  /** Its distinct source addresses, sorted, as JSON bytes (sourceIpsJson). */
+  sourceIpsJson: Buffer;
   /** The decompressed document, gzip'd, kept for "view source". */
   sourceGz: Buffer;
 }
@@ -55,4 +55,11 @@ export function readFile(bytes: Uint8Array, contentType: string | null): ReadFil
     tls: content.tls.map(({ report, source }) => ({ report, sourceGz: gzipSync(source) })),
     failure: content.failure,
   };
+}
+
+/** The ArrayBuffers of `file` that nothing else shares (not slices of Node's buffer pool): moved, not copied, to another thread. */
+export function transferableBuffers(file: ReadFile): ArrayBuffer[] {
+  const views = [...file.aggregate.flatMap((read) => [read.rowsJson, read.sourceIpsJson, read.sourceGz]), ...file.tls.map((read) => read.sourceGz)];
+  const owned = views.filter((view) => view.byteOffset === 0 && view.byteLength === view.buffer.byteLength).map((view) => view.buffer);
+  return [...new Set(owned)].filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
 }

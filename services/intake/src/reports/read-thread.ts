@@ -4,7 +4,7 @@
  * requests). A refusal is an answer, not a failure: its code and message go back for the pool to rethrow.
  */
 import { parentPort } from 'node:worker_threads';
-import { readFile, type ReadFile } from './read-file.js';
+import { readFile, transferableBuffers, type ReadFile } from './read-file.js';
 import { ReportRefusal, type RefusalCode } from './refusal.js';
 
 export interface ReadRequest {
@@ -15,11 +15,14 @@ export type ReadResponse = { file: ReadFile } | { refusal: { code: RefusalCode; 
 
 parentPort?.on('message', (request: ReadRequest) => {
   let response: ReadResponse;
+  let transfer: ArrayBuffer[] = [];
   try {
-    response = { file: readFile(request.bytes, request.contentType) };
+    const file = readFile(request.bytes, request.contentType);
+    response = { file };
+    transfer = transferableBuffers(file);
   } catch (error) {
     if (error instanceof ReportRefusal) response = { refusal: { code: error.code, message: error.message } };
     else response = { error: error instanceof Error ? error.message : String(error) };
   }
-  parentPort!.postMessage(response);
+  parentPort!.postMessage(response, transfer);
 });

@@ -10,7 +10,7 @@ import { ReportRefusal } from './refusal.js';
 /** Well past the largest report the caps allow (200,000 records, about 25 s): only a runaway read is stopped. */
 export const READ_TIMEOUT_MS = 120_000;
 
-/** Buffers cross the thread boundary as Uint8Array: a Buffer again, over the same bytes. */
+/** Buffers cross the thread boundary as Uint8Array (whatever ReadFile's types say): a Buffer again, over the same bytes. */
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -35,7 +35,7 @@ export class ReportReaderPool {
     if ('refusal' in response) throw new ReportRefusal(response.refusal.code, response.refusal.message);
     const { aggregate, tls, failure } = response.file;
     return {
-      aggregate: aggregate.map((read) => ({ ...read, sourceGz: asBuffer(read.sourceGz) })),
+      aggregate: aggregate.map((read) => ({ ...read, rowsJson: asBuffer(read.rowsJson), sourceIpsJson: asBuffer(read.sourceIpsJson), sourceGz: asBuffer(read.sourceGz) })),
       tls: tls.map((read) => ({ ...read, sourceGz: asBuffer(read.sourceGz) })),
       failure,
     };

@@ -52,7 +52,7 @@ function byReporterAndId<T extends { report: unknown }>(items: T[], key: (report
  * the same row, and written in key order, which keeps two workers from deadlocking on each other.
  */
 
-async function upsertRecordRows(trx: Transaction<DB>, domainId: number, rowsJson: string, sourceIpsJson: string): Promise<void> {
+async function upsertRecordRows(trx: Transaction<DB>, domainId: number, rowsJson: Uint8Array, sourceIpsJson: Uint8Array): Promise<void> {
   await sql`insert into dmarc_records_daily (domain_id, day, key, source_ip, header_from, envelope_from, spf_domain, spf_result, dkim_domain, dkim_selector,
       dkim_result, spf_aligned, dkim_aligned, disposition, override, messages)
     select ${domainId}::integer, r.day, decode(r.key, 'hex'), r."sourceIp", r."headerFrom", r."envelopeFrom", r."spfDomain", r."spfResult", r."dkimDomain",
@@ -70,7 +70,7 @@ async function upsertRecordRows(trx: Transaction<DB>, domainId: number, rowsJson
     on conflict (ip) do nothing`.execute(trx);
 }
 
-async function upsertTlsRows(trx: Transaction<DB>, domainId: number, rowsJson: string): Promise<void> {
+async function upsertTlsRows(trx: Transaction<DB>, domainId: number, rowsJson: Uint8Array): Promise<void> {
   await sql`insert into tls_results_daily (domain_id, day, policy_type, policy_domain, mx_host, result_type, sessions)
     select ${domainId}::integer, r.day, r."policyType", r."policyDomain", r."mxHost", r."resultType", r.sessions
     from json_to_recordset(${rowsJson}::json) as r(day date, "policyType" text, "policyDomain" text, "mxHost" text, "resultType" text, sessions bigint)
@@ -111,8 +111,8 @@ export async function ingestReportFile(db: Database, domain: ReportDomain, file:
   try {
     return await db.transaction().execute(async (trx) => {
       const answer: UploadReportsAnswer = { accepted: [], duplicates: [] };
-      const recordRows: string[] = [];
-      const sourceIps: string[] = [];
+      const recordRows: Uint8Array[] = [];
+      const sourceIps: Uint8Array[] = [];
       for (const { report, records, messages, rowsJson, sourceIpsJson, sourceGz } of aggregate) {
         const reporter = reporterOf(report);
         const inserted = await trx
