@@ -68,6 +68,10 @@ export const JobName = {
   PruneMailFlow: 'prune-mail-flow',
   /** Hourly: the mail-flow alerts (new sender, failure spike, reports stopped, TLS-RPT failures) of domains with new reports. */
   CheckMailFlowAlerts: 'check-mail-flow-alerts',
+  /** A test message the intake received: the scanner reads it end to end (its DNS, SPF and block-list engines). */
+  AnalyseMailTest: 'analyse-mail-test',
+  /** Every minute: test messages received but not analysed for a while (their job was lost), queued again. */
+  SweepUnanalysedMailTests: 'sweep-unanalysed-mail-tests',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -105,6 +109,8 @@ export const sweepUnreadIntakeMessagesJob = z.object({});
 export const nameMailSourcesJob = z.object({});
 export const pruneMailFlowJob = z.object({});
 export const checkMailFlowAlertsJob = z.object({});
+export const analyseMailTestJob = z.object({ testId: z.number().int().positive() });
+export const sweepUnanalysedMailTestsJob = z.object({});
 
 export const jobPayloads = {
   [JobName.ScanDomain]: scanDomainJob,
@@ -126,6 +132,8 @@ export const jobPayloads = {
   [JobName.NameMailSources]: nameMailSourcesJob,
   [JobName.PruneMailFlow]: pruneMailFlowJob,
   [JobName.CheckMailFlowAlerts]: checkMailFlowAlertsJob,
+  [JobName.AnalyseMailTest]: analyseMailTestJob,
+  [JobName.SweepUnanalysedMailTests]: sweepUnanalysedMailTestsJob,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
@@ -151,6 +159,8 @@ export const jobQueue = {
   [JobName.NameMailSources]: QueueName.Intake,
   [JobName.PruneMailFlow]: QueueName.Intake,
   [JobName.CheckMailFlowAlerts]: QueueName.Intake,
+  [JobName.AnalyseMailTest]: QueueName.Scan,
+  [JobName.SweepUnanalysedMailTests]: QueueName.Intake,
 } as const satisfies Record<JobName, QueueName>;
 
 /** The jobs one queue carries: its consumer's handlers must cover exactly these. */
@@ -221,4 +231,9 @@ export function generateReportJobId(reportId: number): string {
 /** One read per stored message: a re-queue by the sweep while the first job waits adds nothing. */
 export function readIntakeMessageJobId(messageId: number): string {
   return `intake-message-${messageId}`;
+}
+
+/** One analysis per test message: the sweep re-queueing a test whose job still waits adds nothing. */
+export function analyseMailTestJobId(testId: number): string {
+  return `mail-test-${testId}`;
 }

@@ -32,14 +32,16 @@ interface PlanRule {
    * standard half a year, advanced 13 months so a month compares with the same month a year before.
    */
   mailFlowRetentionDays: number | null;
+  /** Inbox tests (test messages read end to end) a day, UTC; 0 where the plan has none. */
+  mailTestsPerDay: number;
 }
 
 export const planRules: Record<PlanType, PlanRule> = {
-  free: { label: 'Free Plan', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false, mailFlowRetentionDays: null },
-  onetime: { label: 'One-time Check', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false, mailFlowRetentionDays: null },
-  basic: { label: 'Basic Monitoring', domainLimit: 2, scanIntervalMs: 4 * HOUR, reportQuota: 50, automatedReports: 'monthly', isPaid: true, mailFlowRetentionDays: 90 },
-  standard: { label: 'Standard Monitoring', domainLimit: 5, scanIntervalMs: HOUR, reportQuota: 100, automatedReports: 'fortnightly', isPaid: true, mailFlowRetentionDays: 180 },
-  advanced: { label: 'Advanced Monitoring', domainLimit: 10, scanIntervalMs: 15 * MINUTE, reportQuota: 200, automatedReports: 'weekly', isPaid: true, mailFlowRetentionDays: 395 },
+  free: { label: 'Free Plan', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false, mailFlowRetentionDays: null, mailTestsPerDay: 0 },
+  onetime: { label: 'One-time Check', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false, mailFlowRetentionDays: null, mailTestsPerDay: 0 },
+  basic: { label: 'Basic Monitoring', domainLimit: 2, scanIntervalMs: 4 * HOUR, reportQuota: 50, automatedReports: 'monthly', isPaid: true, mailFlowRetentionDays: 90, mailTestsPerDay: 0 },
+  standard: { label: 'Standard Monitoring', domainLimit: 5, scanIntervalMs: HOUR, reportQuota: 100, automatedReports: 'fortnightly', isPaid: true, mailFlowRetentionDays: 180, mailTestsPerDay: 20 },
+  advanced: { label: 'Advanced Monitoring', domainLimit: 10, scanIntervalMs: 15 * MINUTE, reportQuota: 200, automatedReports: 'weekly', isPaid: true, mailFlowRetentionDays: 395, mailTestsPerDay: 100 },
 };
 
 /** The sidebar counter shows 20 for a plan value the product does not know (part 1 §9). */
@@ -105,6 +107,11 @@ export const features = {
   /** DMARC, TLS-RPT and failure reports received and read (issue 25): every paid plan. */
   mailFlow: (plan: string) => isPaidPlan(plan),
 } as const;
+
+/** Inbox tests a day on the plan (0: none; features.inboxPlacement says whether it has the screen). */
+export function mailTestsPerDay(plan: string): number {
+  return isPlanType(plan) ? planRules[plan].mailTestsPerDay : 0;
+}
 
 /** Days of mail-flow data the plan keeps, 0 for a plan without mail flow. */
 export function mailFlowRetentionDays(plan: string): number {

@@ -23,6 +23,8 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<string, number | string, number | string>;
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 export interface AlertDeliveries {
@@ -135,18 +137,25 @@ export interface Domains {
 }
 
 export interface InboxPlacementTests {
+  attempts: Generated<number>;
   completedAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
   domainId: number | null;
-  fromEmail: string;
+  error: string | null;
+  expiresAt: Timestamp;
+  fromEmail: string | null;
   htmlContent: string | null;
   id: Generated<number>;
   inboxRate: number | null;
   missingRate: number | null;
+  rawGz: Buffer | null;
+  receivedAt: Timestamp | null;
   results: Generated<Json>;
+  score: Numeric | null;
+  session: Json | null;
   spamRate: number | null;
   status: Generated<string>;
-  subject: string;
+  subject: string | null;
   testId: string;
   textContent: string | null;
   userId: number;

@@ -23,6 +23,7 @@ import { failScan, scanDomainHandler, type ScanFn } from './workers/scan-domain.
 import { ScanMetrics } from './workers/scan-metrics.js';
 import { MxProbeCache } from './checks/smtp/probe-cache.js';
 import { scanSampleDomainHandler } from './workers/scan-sample-domain.handler.js';
+import { analyseMailTestHandler } from './workers/analyse-mail-test.handler.js';
 
 export interface DepsOptions {
   /** The check modules; the registry (scan/checks-registry.ts) in production. */
@@ -116,6 +117,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     [JobName.ProbeBlocklists]: async () => {
       await blocklists.probeAll();
     },
+    [JobName.AnalyseMailTest]: analyseMailTestHandler(),
   };
 
   return {

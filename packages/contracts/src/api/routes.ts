@@ -7,6 +7,7 @@ import { emailVerifyBatchBody, emailVerifyBody } from './email-verify.js';
 import { createWebhookBody, integrationServiceParams, saveIntegrationBody, webhookIdParams } from './integrations.js';
 import { downloadReportQuery, generateReportsBody, reportIdParams } from './reports.js';
 import { mailFlowSettingsBody, mailFlowWindowQuery, receivedReportParams, tlsRptTokenParams } from './mail-flow.js';
+import { mailTestIdParams } from './mail-tests.js';
 import { sampleDomainParams } from './sample-domains.js';
 import { changePasswordBody, deleteUserBody, updateCurrencyBody, updateProfileBody, updateDateFormatBody, updateTimezoneBody } from './user.js';
 
@@ -119,6 +120,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'POST', path: '/api/domains/:id/dmarc-reports', service: 'intake', params: domainIdParams, rawBody: REPORT_FILE_CONTENT_TYPES },
   { method: 'GET', path: '/api/domains/:id/dmarc-reports/:reportId/source', service: 'intake', params: receivedReportParams },
   { method: 'POST', path: '/api/intake/tls-rpt/:token', service: 'intake', params: tlsRptTokenParams, rawBody: TLS_RPT_CONTENT_TYPES },
+  { method: 'POST', path: '/api/mail-tests', service: 'intake' },
+  { method: 'GET', path: '/api/mail-tests', service: 'intake' },
+  { method: 'GET', path: '/api/mail-tests/:id', service: 'intake', params: mailTestIdParams },
+  { method: 'GET', path: '/api/mail-tests/:id/events', service: 'intake', params: mailTestIdParams },
 
   { method: 'GET', path: '/api/reports', service: 'reports' },
   { method: 'POST', path: '/api/reports/generate', service: 'reports', body: generateReportsBody },

@@ -51,6 +51,7 @@ import {
 import { emailVerifyAnswer, emailVerifyBatchAnswer } from '../api/email-verify.js';
 import { sampleDomainAnswer } from '../api/sample-domains.js';
 import { mailFlowAnswer, okMailFlowSettingsAnswer, receivedReportsAnswer, reportAddressesAnswer, tlsReportsAnswer, tlsRptSubmissionAnswer, uploadReportsAnswer } from '../api/mail-flow.js';
+import { createMailTestAnswer, listMailTestsAnswer, mailTestAnswer } from '../api/mail-tests.js';
 import { accountExportSchema } from '../api/account-export.js';
 import { deleteUserAnswer, getUserAnswer, passwordChangedAnswer, userUpdateAnswer } from '../api/user.js';
 import { apiErrorSchema } from '../errors.js';
@@ -161,6 +162,11 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   // The body is the report file itself (XML or TLS-RPT JSON), described by its content type.
   'GET /api/domains/:id/dmarc-reports/:reportId/source': answers({}, 400, 401, 403, 404),
   'POST /api/intake/tls-rpt/:token': answers({ 200: tlsRptSubmissionAnswer }, 400, 404, 413, 415),
+  'POST /api/mail-tests': answers({ 201: createMailTestAnswer }, 401, 403, 429),
+  'GET /api/mail-tests': answers({ 200: listMailTestsAnswer }, 401, 403),
+  'GET /api/mail-tests/:id': answers({ 200: mailTestAnswer }, 400, 401, 403, 404),
+  // A stream of server-sent events (`event: status`, data: the test as GET /api/mail-tests/{id} answers it).
+  'GET /api/mail-tests/:id/events': answers({}, 400, 401, 403, 404),
 
   'GET /api/reports': answers({ 200: listReportsAnswer }, 401, 403),
   'POST /api/reports/generate': answers({ 202: generateReportsAnswer }, 400, 401, 403, 404, 503),

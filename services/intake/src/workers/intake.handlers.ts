@@ -16,6 +16,10 @@ export function intakeHandlers(deps: Deps): JobHandlers<typeof QueueName.Intake>
     [JobName.SweepUnreadIntakeMessages]: async () => sweepUnreadIntakeMessages(deps),
     [JobName.NameMailSources]: async () => ({ named: await deps.namer.nameUnnamed(200) }),
     [JobName.CheckMailFlowAlerts]: async () => deps.alerts.evaluate(),
+    // Built with the mail tests (src/mail-tests).
+    [JobName.SweepUnanalysedMailTests]: async () => {
+      throw new Error('sweep-unanalysed-mail-tests: not built yet');
+    },
     [JobName.PruneMailFlow]: async (_data, _job, log) => {
       const result = await pruneMailFlow(deps.db);
       log.info(result, 'mail flow pruned');
