@@ -44,8 +44,8 @@ export const routes: RouteObject[] = [
               lazyRoute({ path: 'domain-history/:name/scan/:scanId', title: 'Scan Details', load: () => import('./routes/app/history-scan') }),
               lazyRoute({ path: 'domain-history/:name/last-scan', title: 'Last Scan', load: () => import('./routes/app/history-last-scan') }),
               lazyRoute({ path: 'domain/:name/:timestamp', title: 'Scan Details', load: () => import('./routes/app/domain-scan-at-time') }),
-              // The verification tool has two addresses (part 2 §2.1).
-              ...['email-verification', 'inbox-placement'].map((path) => lazyRoute({ path, title: 'Email Verification', load: () => import('./routes/app/email-verification') })),
+              lazyRoute({ path: 'email-verification', title: 'Email Verification', load: () => import('./routes/app/email-verification') }),
+              lazyRoute({ path: 'inbox-placement', title: 'Inbox Testing', load: () => import('./routes/app/inbox-testing') }),
               lazyRoute({ path: 'fixing-guide/:name/:type', title: 'Fixing Guide', load: () => import('./routes/app/fixing-guide') }),
               lazyRoute({ path: 'server-stats', title: 'Server Statistics', load: () => import('./routes/app/server-stats') }),
               lazyRoute({ path: 'settings', title: 'Settings', load: () => import('./routes/app/settings') }),
