@@ -1,6 +1,7 @@
 import { MAX_REPORT_UPLOAD_BYTES } from '@sendwell/contracts';
 import { authPlugin, createApp, drainUnreadBodies, registerHealth, sessionCookie, type App } from '@sendwell/server-kit';
 import type { Deps } from './deps.js';
+import { mailTestsRoutes } from './mail-tests/mail-tests.routes.js';
 import { mailFlowRoutes } from './routes/mail-flow.routes.js';
 import { tlsRptRoutes } from './routes/tls-rpt.routes.js';
 
@@ -12,6 +13,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(authPlugin, { secret: deps.env.JWT_SECRET, db: deps.db, cookie: sessionCookie(deps.env), adminEmail: deps.env.ADMIN_EMAIL });
   registerHealth(app, { service: 'intake', db: deps.db, redis: deps.redis });
   await app.register(mailFlowRoutes, { prefix: '/api/domains', deps });
+  await app.register(mailTestsRoutes, { prefix: '/api/mail-tests', deps });
   await app.register(tlsRptRoutes, { prefix: '/api/intake/tls-rpt', deps });
   return app;
 }

@@ -7,6 +7,8 @@ import { ReportDomainRepository } from './addresses/report-domain.repository.js'
 import { MailFlowAlerts } from './alerts/mail-flow-alerts.js';
 import type { Env } from './env.js';
 import { IntakeMessageRepository } from './intake/intake-message.repository.js';
+import { ChannelRelay } from './mail-tests/channel-relay.js';
+import { MailTestRepository } from './mail-tests/mail-test.repository.js';
 import { SourceNamer } from './naming/source-namer.js';
 import { ReportReaderPool } from './reports/report-reader-pool.js';
 import { intakeHandlers } from './workers/intake.handlers.js';
@@ -21,13 +23,16 @@ export interface Deps {
   queues: Queues;
   reportDomains: ReportDomainRepository;
   messages: IntakeMessageRepository;
+  mailTests: MailTestRepository;
+  /** The one Redis subscriber of the process, relaying mail-test changes to the open event streams. */
+  mailTestEvents: ChannelRelay;
   namer: SourceNamer;
   alerts: MailFlowAlerts;
   /** Threads that read report files, off the event loop the SMTP and HTTP servers share. */
   reportReader: ReportReaderPool;
   /** Registers the recurring jobs and starts the intake Worker (when INTAKE_WORKER is on). */
   startWorker(): Promise<Worker | null>;
-  /** Worker first, then the report readers, queues, Redis and the pool; close the HTTP and SMTP servers before. */
+  /** Worker first, then the report readers, queues, Redis (the subscriber too) and the pool; close the HTTP and SMTP servers before. */
   close(): Promise<void>;
 }
 
@@ -53,6 +58,9 @@ export function createDeps(env: Env, logger: Logger): Deps {
     queues,
     reportDomains: new ReportDomainRepository(db),
     messages: new IntakeMessageRepository(db),
+    mailTests: new MailTestRepository(db),
+    // A subscriber connection serves nothing else; 'client' waits for its connection rather than failing while it connects.
+    mailTestEvents: new ChannelRelay(() => createRedis(env.REDIS_URL, 'client'), logger.child({ module: 'ChannelRelay' })),
     namer: new SourceNamer(db, { dnsServers: env.DNS_SERVERS, dnsTimeoutMs: env.DNS_TIMEOUT_MS }, logger.child({ module: 'SourceNamer' })),
     alerts: new MailFlowAlerts(db, queues, logger.child({ module: 'MailFlowAlerts' })),
     // As many reads at once as the worker runs jobs; an upload waits its turn behind them.
@@ -77,6 +85,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
       await worker?.close();
       await deps.reportReader.close();
       await queues.close();
+      await deps.mailTestEvents.close();
       await Promise.all([redis, ...(workerConnection ? [workerConnection] : [])].map(closeRedis));
       await db.destroy();
     },

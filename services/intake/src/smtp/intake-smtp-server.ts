@@ -1,10 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { features, MAIL_FLOW_PLAN_MESSAGE, REPORT_ADDRESS_UNKNOWN } from '@sendwell/contracts';
+import { analyseMailTestJobId, features, MAIL_FLOW_PLAN_MESSAGE, MAIL_TEST_UNKNOWN_ADDRESS, REPORT_ADDRESS_UNKNOWN, type MailTestSession } from '@sendwell/contracts';
 import { SMTPServer, type SMTPServerAddress, type SMTPServerDataStream, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import { parseMailTestRecipient } from '../addresses/mail-test-address.js';
 import { parseReportRecipient } from '../addresses/report-address.js';
 import type { ReportDomain } from '../addresses/report-domain.repository.js';
 import type { Deps } from '../deps.js';
 import { acceptMessage } from '../intake/accept-message.js';
+import { receiveMailTest } from '../mail-tests/receive-mail-test.js';
 import { clientKey, ConnectionCounter, MessageRateLimiter } from './client-limits.js';
 
 export interface IntakeSmtpServer {
@@ -31,10 +33,19 @@ const temporaryFailure = () => smtpError(451, '4.3.0 Temporary failure on our si
 
 /** The session's accepted recipients, each with the domain it was issued for (smtp-server keeps the same session object per connection). */
 const recipientDomains = new WeakMap<SMTPServerSession, Map<string, ReportDomain>>();
+/** The transaction's accepted test addresses, each with its test's id (one message per test). */
+const recipientTests = new WeakMap<SMTPServerSession, Map<string, number>>();
 /** Recipients refused so far in the connection. */
 const refusedRecipients = new WeakMap<SMTPServerSession, number>();
 
-/** The SMTP side of the intake: port-25 semantics (no AUTH), mail only for the addresses we issued. */
+/** The TLS facts of a session: smtp-server keeps the socket's getCipher() in `tlsOptions` (typed as the server's options). */
+function sessionTls(session: SMTPServerSession): MailTestSession['tls'] {
+  if (!session.secure) return null;
+  const cipher = session.tlsOptions as { name?: string; version?: string } | undefined;
+  return { protocol: cipher?.version ?? null, cipher: cipher?.name ?? null };
+}
+
+/** The SMTP side of the intake: port-25 semantics (no AUTH), mail only for the addresses we issued (reports and inbox tests). */
 export function createIntakeSmtpServer(deps: Deps): IntakeSmtpServer {
   const { env } = deps;
   const logger = deps.logger.child({ module: 'smtp' });
@@ -66,11 +77,11 @@ export function createIntakeSmtpServer(deps: Deps): IntakeSmtpServer {
 
     onClose(session) {
       connections.leave(session.id);
-      recipientDomains.delete(session);
+      forgetRecipients(session);
     },
 
     onMailFrom(_address, session, callback) {
-      recipientDomains.delete(session);
+      forgetRecipients(session);
       rate.take(clientKey(session.remoteAddress)).then(
         (allowed) => {
           if (allowed) return callback();
@@ -109,24 +120,41 @@ export function createIntakeSmtpServer(deps: Deps): IntakeSmtpServer {
     },
   };
 
+  function forgetRecipients(session: SMTPServerSession): void {
+    recipientDomains.delete(session);
+    recipientTests.delete(session);
+  }
+
   async function checkRecipient(address: SMTPServerAddress, session: SMTPServerSession): Promise<void> {
     const key = address.address.toLowerCase();
     const known = recipientDomains.get(session);
-    if (!known?.has(key) && session.envelope.rcptTo.length >= MAX_RECIPIENTS) throw smtpError(452, '4.5.3 Too many recipients');
+    const knownTests = recipientTests.get(session);
+    if (!known?.has(key) && !knownTests?.has(key) && session.envelope.rcptTo.length >= MAX_RECIPIENTS) throw smtpError(452, '4.5.3 Too many recipients');
+    const testToken = parseMailTestRecipient(address.address, env.INTAKE_DOMAIN);
+    if (testToken) {
+      const testId = await lookup(() => deps.mailTests.findOpenByToken(testToken));
+      if (testId === undefined) throw smtpError(550, `5.1.1 ${MAIL_TEST_UNKNOWN_ADDRESS}`);
+      recipientTests.set(session, (knownTests ?? new Map<string, number>()).set(key, testId));
+      return;
+    }
     const recipient = parseReportRecipient(address.address, env.INTAKE_DOMAIN);
     if (!recipient) throw smtpError(550, `5.1.1 This server accepts mail only for Sendwell report addresses at ${env.INTAKE_DOMAIN}`);
-    let domain: ReportDomain | undefined;
-    try {
-      domain = await deps.reportDomains.findByToken(recipient.token);
-    } catch (err) {
-      logger.error({ err }, 'recipient lookup failed');
-      throw temporaryFailure();
-    }
+    const domain = await lookup(() => deps.reportDomains.findByToken(recipient.token));
     if (!domain) throw smtpError(550, `5.1.1 ${REPORT_ADDRESS_UNKNOWN}`);
     if (!features.mailFlow(domain.planType)) throw smtpError(550, `5.7.1 ${MAIL_FLOW_PLAN_MESSAGE}`);
     const map = known ?? new Map<string, ReportDomain>();
     map.set(key, domain);
     recipientDomains.set(session, map);
+  }
+
+  /** A recipient's lookup; 451 when the database cannot answer, so the sender tries again. */
+  async function lookup<T>(find: () => Promise<T>): Promise<T> {
+    try {
+      return await find();
+    } catch (err) {
+      logger.error({ err }, 'recipient lookup failed');
+      throw temporaryFailure();
+    }
   }
 
   async function receive(stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string> {
@@ -140,9 +168,11 @@ export function createIntakeSmtpServer(deps: Deps): IntakeSmtpServer {
     for (const [address, domain] of recipientDomains.get(session) ?? []) {
       byDomain.set(domain.id, [...(byDomain.get(domain.id) ?? []), address]);
     }
-    if (byDomain.size === 0) throw smtpError(503, '5.5.1 No valid recipients');
+    const tests = recipientTests.get(session) ?? new Map<string, number>();
+    if (byDomain.size === 0 && tests.size === 0) throw smtpError(503, '5.5.1 No valid recipients');
     const mailFrom = session.envelope.mailFrom;
     const ids: number[] = [];
+    const testIds: number[] = [];
     try {
       for (const [domainId, rcptTo] of byDomain) {
         const envelope = {
@@ -158,15 +188,32 @@ export function createIntakeSmtpServer(deps: Deps): IntakeSmtpServer {
           ),
         );
       }
+      // One stored message per test, with only that test's address.
+      const receivedAt = new Date().toISOString();
+      for (const [address, testId] of tests) {
+        const facts: MailTestSession = {
+          clientAddress: session.remoteAddress,
+          helo: session.hostNameAppearsAs,
+          mailFrom: mailFrom ? mailFrom.address : '',
+          rcptTo: [address],
+          tls: sessionTls(session),
+          receivedAt,
+          sizeBytes: raw.byteLength,
+        };
+        if (await receiveMailTest(deps, testId, raw, facts)) testIds.push(testId);
+      }
     } catch (err) {
-      // Anything stored so far is kept; the retry stores it again and the reader drops the duplicate report.
-      logger.error({ err, stored: ids }, 'message not stored');
+      // Anything stored so far is kept; the retry stores it again and the reader drops the duplicate report
+      // (a test that took it already refuses the copy: its address is used).
+      logger.error({ err, stored: ids, storedTests: testIds }, 'message not stored');
       throw temporaryFailure();
     } finally {
-      recipientDomains.delete(session);
+      forgetRecipients(session);
     }
-    logger.info({ client: session.remoteAddress, tls: session.secure, bytes: raw.byteLength, messageIds: ids }, 'message accepted');
-    return `2.0.0 Ok: queued as ${ids.join(',')}`;
+    // Every test took another message meanwhile (two transactions at once): nothing of this one was kept.
+    if (ids.length === 0 && testIds.length === 0) throw smtpError(550, `5.1.1 ${MAIL_TEST_UNKNOWN_ADDRESS}`);
+    logger.info({ client: session.remoteAddress, tls: session.secure, bytes: raw.byteLength, messageIds: ids, mailTestIds: testIds }, 'message accepted');
+    return `2.0.0 Ok: queued as ${[...ids.map(String), ...testIds.map(analyseMailTestJobId)].join(',')}`;
   }
 
   const server = new SMTPServer(options);

@@ -1,6 +1,7 @@
-import { MAX_MAIL_FLOW_RETENTION_DAYS, mailFlowRetentionDays, REPORT_SOURCE_RETENTION_DAYS } from '@sendwell/contracts';
+import { MAIL_TEST_RETENTION_DAYS, MAX_MAIL_FLOW_RETENTION_DAYS, mailFlowRetentionDays, REPORT_SOURCE_RETENTION_DAYS } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
 import { sql } from 'kysely';
+import { MailTestRepository } from '../mail-tests/mail-test.repository.js';
 import { utcDay } from './daily-rows.js';
 import { dropMonthPartitionsBefore, ensureMonthPartitions } from './partitions.js';
 
@@ -20,6 +21,7 @@ export interface PruneResult {
   droppedPartitions: string[];
   sources: number;
   messages: number;
+  mailTests: number;
 }
 
 /** Deletes in batches until a batch comes back short; `batch` deletes at most DELETE_BATCH rows and says how many. */
@@ -52,10 +54,11 @@ async function domainsByRetention(db: Database): Promise<Map<number, number[]>> 
 /**
  * The daily prune of mail flow (see the migration): each domain's rows past its owner's plan retention
  * (all of them on a plan without mail flow), whole partitions past the longest retention of any plan,
- * report files past theirs, read intake messages past the same, and the next months' partitions.
+ * report files past theirs, read intake messages past the same, inbox tests past MAIL_TEST_RETENTION_DAYS
+ * (raw message and analysis alike), and the next months' partitions.
  */
 export async function pruneMailFlow(db: Database, now = new Date()): Promise<PruneResult> {
-  const result: PruneResult = { records: 0, tlsResults: 0, failureReports: 0, reports: 0, droppedPartitions: [], sources: 0, messages: 0 };
+  const result: PruneResult = { records: 0, tlsResults: 0, failureReports: 0, reports: 0, droppedPartitions: [], sources: 0, messages: 0, mailTests: 0 };
   for (const [days, domainIds] of await domainsByRetention(db)) {
     // Without mail flow every row goes: a cut-off after any report's day (they start at most 2 days ahead).
     const cutoff = new Date(now.getTime() - days * DAY_MS + (days === 0 ? 7 * DAY_MS : 0));
@@ -98,6 +101,10 @@ export async function pruneMailFlow(db: Database, now = new Date()): Promise<Pru
         select id from intake_messages where state in ('read', 'refused') and received_at < ${sourcesBefore} limit ${DELETE_BATCH})`.execute(db);
     return r.numAffectedRows ?? 0;
   });
+
+  const mailTests = new MailTestRepository(db);
+  const testsBefore = new Date(now.getTime() - MAIL_TEST_RETENTION_DAYS * DAY_MS);
+  result.mailTests = await inBatches(() => mailTests.deleteCreatedBefore(testsBefore, DELETE_BATCH));
 
   const months: string[] = [];
   for (let ahead = 0; ahead <= MONTHS_AHEAD; ahead += 1) months.push(utcDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1))));

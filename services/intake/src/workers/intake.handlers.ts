@@ -1,11 +1,12 @@
 import { JobName, type QueueName } from '@sendwell/contracts';
 import type { JobHandlers } from '@sendwell/server-kit';
 import type { Deps } from '../deps.js';
+import { sweepUnanalysedMailTests } from '../mail-tests/sweep-unanalysed-mail-tests.js';
 import { readIntakeMessage } from '../reading/read-intake-message.js';
 import { sweepUnreadIntakeMessages } from '../reading/sweep-unread-intake-messages.js';
 import { pruneMailFlow } from '../storage/prune-mail-flow.js';
 
-/** The intake queue's handlers: reading stored messages, re-queueing lost ones, naming sources, alerts, pruning. */
+/** The intake queue's handlers: reading stored messages, re-queueing lost ones (and lost mail-test analyses), naming sources, alerts, pruning. */
 export function intakeHandlers(deps: Deps): JobHandlers<typeof QueueName.Intake> {
   return {
     [JobName.ReadIntakeMessage]: async ({ messageId }, job) => {
@@ -16,10 +17,7 @@ export function intakeHandlers(deps: Deps): JobHandlers<typeof QueueName.Intake>
     [JobName.SweepUnreadIntakeMessages]: async () => sweepUnreadIntakeMessages(deps),
     [JobName.NameMailSources]: async () => ({ named: await deps.namer.nameUnnamed(200) }),
     [JobName.CheckMailFlowAlerts]: async () => deps.alerts.evaluate(),
-    // Built with the mail tests (src/mail-tests).
-    [JobName.SweepUnanalysedMailTests]: async () => {
-      throw new Error('sweep-unanalysed-mail-tests: not built yet');
-    },
+    [JobName.SweepUnanalysedMailTests]: async () => sweepUnanalysedMailTests(deps),
     [JobName.PruneMailFlow]: async (_data, _job, log) => {
       const result = await pruneMailFlow(deps.db);
       log.info(result, 'mail flow pruned');
