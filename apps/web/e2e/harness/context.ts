@@ -11,6 +11,8 @@ declare module 'vitest' {
     stripeSecretKey: string;
     /** The HTTPS receiver alert deliveries go to (a Teams or webhook URL may point at it). */
     receiverUrl: string;
+    /** The intake's SMTP port on loopback, where test messages to `test-<token>@STACK_INTAKE_DOMAIN` are delivered. */
+    intakeSmtpPort: number;
   }
 }
 export {};

@@ -12,5 +12,6 @@ export default async function setup(project: TestProject) {
   project.provide('stripeUrl', stack.stripe.url);
   project.provide('stripeSecretKey', stack.stripeKeys.secretKey);
   project.provide('receiverUrl', stack.receiver.url);
+  project.provide('intakeSmtpPort', stack.intakeSmtpPort);
   return () => stack.stop();
 }

@@ -1,0 +1,40 @@
+/**
+ * The DKIM key of the Inbox Testing browser test's sending domain (fixture-dns.ts publishes the
+ * public half). Generated once with node:crypto (RSA-2048) and kept here so signatures are
+ * reproducible; it signs nothing outside the fixture DNS, so it is no secret.
+ */
+export const MAIL_TEST_DKIM_SELECTOR = 'e2e2026';
+
+export const MAIL_TEST_DKIM_PRIVATE_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvgIBADANBgkqhkiG9w0BAQEFAASCBKgwggSkAgEAAoIBAQDin8RBspKtyGYI
+6+Bt23d3bJj5f2Dvad+htmqa+QwFSSW6/VlYNlRtd+fjeNrVpdq45zWZEPBJpPzW
+L1aGTvWiNx6BgZyhRmDxpw5pRwVyzSo9oyoQBBQzYoy/V5y2WMo2yIvXCr+OJ6pu
+xx4K7ojHfYUrCRJza3A7+LJSGOhFlWrZ32f6a+ObsuEny0rRTAueEhCJPmE+LvgG
+Zg0raOstxzdjMDAoQPpN5jY+zi4MfdZgsjS5yJkx1HHiKafiXnO6WWDetN/awfo4
+lVKZ0ZKqnzIaAO5LLwWq9Cz0hu3dNCaXSx0hlxiY2MriSoUBHG3z0HHC8N1dCnLi
+fXICNY3/AgMBAAECggEADHXcx5pdWdrHHKR2tMBr0CnGodxw5JkKQVnGgMdCwIoM
+d6L1P6MB5cb0l0HbRM+XhOUjKEuRh3ff3JlbuFf534JvIsKRBx9xT+tWIOm7xFuN
+gATk2JHKccAKA+QThMWONyoaew3NouMbChFx3TrPIHdBVDCg6BTqZd6MIQ5BIlo0
+6ajk53oWhkGBb2H1ppb94GOb4X1IT2SpsY4j1a1hb/80lCojk+1l6lCFlbyQbKdU
+fbzJtSsyhbyJvOacejdsPBYWNVtcxFYeJWDEE/J7+/161z3CkloHa/k7NwmlxJi6
+zMUeYnZ9BURN+b7rrPV9Ji4wcoP/T0qGyKaGOwibaQKBgQD44FkWuDQN0BMO9Bnt
+ja1haXDKq9cEqjKpu4irhaNrTv6mUW7UbcnC2zXxrVejlAatvNWQkFmoKJaM6GUR
+UlzZXJx23cz/xDk8DX0GA5qk4yEu14fAL5Q0H4h8L7xXDeKjc8I1JMcCMHwPGUHN
+qSNNkFQikZRXi/qK+iRVUnQD5QKBgQDpHF06ZhTo6QUqgNx4sNNcUHV9mVigjC/V
+wgR01AUh7/y+PcQMQPttLX0xwGmdGNfss9r5wj3X+forhQSOxi1kEQteTKtPAlZh
+iMtE7zT8sXbK3tr6dxEYMMsL7XA03Yx2/1Yn1DoxZLOhrh2hSTLSHyGkGOBg7J/o
+IvdHWCf0EwKBgQDLVEeU10O38UJQ2j+ApFp9lm6PNpuB9SdVIqEDOTiNSEmmSiuZ
+JGVNbFkDLVLHkv1t3jRBWp3VU+vEDW3dHAQ9lXtDZezBHWiBVqfJTRKAGgyXP4Fq
+E7UqbITOqRVfrjl2vvFxB64LbN8+Wq03QDNWgE8suvGOIQ+9kaYzixy7vQKBgGRm
+zhSwEQN8EbiLxenJp09UbDZLjOuhVZ0IsqirBQbn+YDq03y/pEsS06BREmwSXjXa
+BU+bhM14InMKGLtxye0WlkHoXcRq6k+Z/orTSIwp11Nrhv9ntxonMd0SSEjMv4ol
+UbNX6jSJ/gB+IM7t2xC7Td8Cw+mbIQh3vu+gnZy3AoGBAKlMsj7Wo0Lzvv94Cnw/
+RLesspf5usX7JZacL700K81/KSbkzIx4I+9+8HIiN5U3DTsPkmOVv1jt2z0mscBp
+8w0QZECZXvisGJFlGQ/RgI0G/Akajh4zsKLkVdBcDYnw+VRo6HQCBNgyIoCVXf5g
+Ao/IsZKpA/vOFCHzXFNqLFQs
+-----END PRIVATE KEY-----
+`;
+
+/** The public key as a DKIM `p=` tag (base64 SPKI). */
+export const MAIL_TEST_DKIM_PUBLIC_KEY =
+  'MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEA4p/EQbKSrchmCOvgbdt3d2yY+X9g72nfobZqmvkMBUkluv1ZWDZUbXfn43ja1aXauOc1mRDwSaT81i9Whk71ojcegYGcoUZg8acOaUcFcs0qPaMqEAQUM2KMv1ectljKNsiL1wq/jieqbsceCu6Ix32FKwkSc2twO/iyUhjoRZVq2d9n+mvjm7LhJ8tK0UwLnhIQiT5hPi74BmYNK2jrLcc3YzAwKED6TeY2Ps4uDH3WYLI0uciZMdRx4imn4l5zullg3rTf2sH6OJVSmdGSqp8yGgDuSy8FqvQs9Ibt3TQml0sdIZcYmNjK4kqFARxt89BxwvDdXQpy4n1yAjWN/wIDAQAB';
