@@ -2,7 +2,7 @@ import { MAIL_FLOW_PLAN_MESSAGE } from '@sendwell/contracts';
 import { join } from 'node:path';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { captureScreen, DESKTOP, MOBILE, SCREENSHOT_DIR, uniqueUser } from './harness/browser';
+import { captureScreen, DESKTOP, MOBILE, SCREENSHOT_DIR, SCREENSHOTS, uniqueUser } from './harness/browser';
 import { sampleAggregateReport } from './harness/dmarc-report';
 import { HEALTHY_DOMAIN } from './harness/fixture-dns';
 import { addDomainAndWaitForScan, apiCall, apiToken, login, markPreferencesSet, registerPaidUser, registerViaApi } from './harness/session';
@@ -12,6 +12,7 @@ const { newPage } = browserSuite();
 
 /** The section alone, at full size: the page's full captures shrink it too far to judge its layout. */
 async function sectionShot(section: Locator, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   // The shell's sticky header would be drawn over the section where Playwright scrolled it.
   const unstick = await section.page().addStyleTag({ content: 'header { position: static !important; }' });
   await section.screenshot({ path: join(SCREENSHOT_DIR, `${name}-section.png`), animations: 'disabled' });

@@ -50,8 +50,16 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   if (summary.length > 0) throw new Error(`Accessibility of ${label}:\n${summary.join('\n')}`);
 }
 
-/** Saves `e2e/screenshots/{name}-{width}.png` (full page); `-dark` is added in the dark theme. */
+/**
+ * Screenshots are for people to look at, not assertions, and a full-page capture is the costliest
+ * thing a browser test does (four a screen): taken only when `E2E_SCREENSHOTS=1`, so `pnpm test` spends
+ * its time on what it checks.
+ */
+export const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
+/** Saves `e2e/screenshots/{name}-{width}.png` (full page; `-dark` in the dark theme) when SCREENSHOTS is on. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
   const width = `${page.viewportSize()?.width ?? 0}${dark ? '-dark' : ''}`;
@@ -65,8 +73,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Screenshots at 1280 and 390 px in the light and the dark theme, with the accessibility check (colour
- * contrast included) in both themes, for one screen. The app follows the system theme until the user
+ * The accessibility check (colour contrast included) at 1280 and 390 px and in the dark theme, with
+ * screenshots at 1280 and 390 px in both themes when SCREENSHOTS is on, for one screen. The app follows the system theme until the user
  * picks one, so the dark captures emulate a dark system.
  */
 export async function captureScreen(page: Page, name: string): Promise<void> {
