@@ -23,7 +23,8 @@ import { failScan, scanDomainHandler, type ScanFn } from './workers/scan-domain.
 import { ScanMetrics } from './workers/scan-metrics.js';
 import { MxProbeCache } from './checks/smtp/probe-cache.js';
 import { scanSampleDomainHandler } from './workers/scan-sample-domain.handler.js';
-import { analyseMailTestHandler } from './workers/analyse-mail-test.handler.js';
+import { analyseMailTestHandler, failMailTest } from './workers/analyse-mail-test.handler.js';
+import { analyseMailTest } from './mail-test/analyse-mail-test.js';
 
 export interface DepsOptions {
   /** The check modules; the registry (scan/checks-registry.ts) in production. */
@@ -69,10 +70,12 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
   workerRedis.on('error', (err) => logger.error({ err }, 'redis (worker) error'));
   queueRedis.on('error', (err) => logger.error({ err }, 'redis (queues) error'));
   const queues = createQueues(queueRedis, env.QUEUE_PREFIX, logger);
+  // The registry probes these lists; test messages are read against the same ones (mail-test/).
+  const blocklistZones = [...zonesFrom(env.DNSBL_IP_ZONES, DEFAULT_DNSBL_IP_ZONES, 'ip'), ...zonesFrom(env.DNSBL_DOMAIN_ZONES, DEFAULT_DNSBL_DOMAIN_ZONES, 'domain')];
   const blocklists = new BlocklistRegistry({
     redis: queueRedis,
     prefix: env.QUEUE_PREFIX,
-    zones: [...zonesFrom(env.DNSBL_IP_ZONES, DEFAULT_DNSBL_IP_ZONES, 'ip'), ...zonesFrom(env.DNSBL_DOMAIN_ZONES, DEFAULT_DNSBL_DOMAIN_ZONES, 'domain')],
+    zones: blocklistZones,
     newResolver: () => createResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS }),
     logger: logger.child({ module: 'BlocklistRegistry' }),
   });
@@ -117,7 +120,17 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     [JobName.ProbeBlocklists]: async () => {
       await blocklists.probeAll();
     },
-    [JobName.AnalyseMailTest]: analyseMailTestHandler(),
+    [JobName.AnalyseMailTest]: analyseMailTestHandler({
+      db,
+      redis: queueRedis,
+      // A resolver per analysis, like a scan's (its cache lives as long as the analysis).
+      analyse: (raw, session) =>
+        analyseMailTest(raw, session, {
+          resolver: createResolver({ servers: env.DNS_SERVERS, timeoutMs: env.DNS_TIMEOUT_MS, sharedCache: sharedAnswerCache() }),
+          blocklists: { zones: blocklistZones, health: blocklists },
+          now: new Date(),
+        }),
+    }),
   };
 
   return {
@@ -147,7 +160,10 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
         lockDuration: env.SCAN_LOCK_DURATION_MS,
         stalledInterval: env.SCAN_STALLED_INTERVAL_MS,
         maxStalledCount: env.SCAN_MAX_STALLED_COUNT,
-        onFinalFailure: failScan(recorder),
+        onFinalFailure: async (job, error) => {
+          await failScan(recorder)(job, error);
+          await failMailTest({ db, redis: queueRedis }, logger)(job, error);
+        },
         ...overrides,
       }),
     async startScheduler() {
