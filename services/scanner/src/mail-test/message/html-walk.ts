@@ -23,9 +23,15 @@ export const MAX_LINKS = 200;
 /** Characters kept of an href or a link's text: a URL longer than this is no longer a link a reader checks. */
 export const MAX_LINK_CHARS = 2048;
 
+/**
+ * Open elements at once before the walk stops: htmlparser2 keeps its element stack with unshift, so
+ * unclosed tags cost quadratic time (100,000 nested <b> take half a second); real mail nests tables
+ * a few dozen deep.
+ */
+export const MAX_OPEN_ELEMENTS = 1000;
+
 /** Elements whose text is never shown in the message body. */
 const HIDDEN_ELEMENTS = new Set(['script', 'style', 'head', 'title', 'noscript', 'template']);
-const WORD_CHAR = /\S/;
 const BLANK_RUN = /\s+/g;
 
 /**
@@ -39,6 +45,7 @@ export function walkHtml(html: string): HtmlWalk {
   let anchor: { href: string; text: string } | null = null;
   // Whether the last character of visible text seen was inside a word, so a word split across text chunks counts once.
   let inWord = false;
+  let openElements = 0;
 
   const closeAnchor = () => {
     if (anchor === null) return;
@@ -53,6 +60,8 @@ export function walkHtml(html: string): HtmlWalk {
   const parser = new Parser(
     {
       onopentag(name, attributes) {
+        // Void and implicitly closed elements get their onclosetag too, so this follows the parser's stack.
+        if (++openElements > MAX_OPEN_ELEMENTS) parser.pause();
         if (HIDDEN_ELEMENTS.has(name)) hiddenDepth++;
         if (name === 'a' && attributes.href !== undefined) {
           closeAnchor();
@@ -69,12 +78,13 @@ export function walkHtml(html: string): HtmlWalk {
         if (hiddenDepth > 0) return;
         if (anchor !== null && anchor.text.length < MAX_LINK_CHARS) anchor.text += text.slice(0, MAX_LINK_CHARS - anchor.text.length);
         for (let i = 0; i < text.length; i++) {
-          const isWordChar = WORD_CHAR.test(text.charAt(i));
+          const isWordChar = !isBlank(text.charCodeAt(i));
           if (isWordChar && !inWord) walk.words++;
           inWord = isWordChar;
         }
       },
       onclosetag(name) {
+        openElements--;
         if (HIDDEN_ELEMENTS.has(name) && hiddenDepth > 0) hiddenDepth--;
         if (name === 'a') closeAnchor();
         inWord = false;
@@ -83,7 +93,13 @@ export function walkHtml(html: string): HtmlWalk {
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.write(html);
-  parser.end();
+  // A paused parser has stopped at the nesting limit: what it read so far is the walk.
+  if (openElements <= MAX_OPEN_ELEMENTS) parser.end();
   closeAnchor();
   return walk;
+}
+
+/** Blanks between words: ASCII controls and space, no-break space, the Unicode spaces; by code, as this runs per character. */
+function isBlank(code: number): boolean {
+  return code <= 0x20 || code === 0xa0 || (code >= 0x2000 && code <= 0x200b) || code === 0x3000 || code === 0x202f || code === 0x205f || code === 0xfeff;
 }
