@@ -26,6 +26,8 @@ export type UpstreamFailure = 'timeout' | 'unavailable';
 export interface ForwardOptions {
   /** Largest request body forwarded, in bytes; the services refuse larger ones too. */
   bodyLimit: number;
+  /** Longest silence between two chunks of the answer; the pool's (the upstream timeout) when not given. */
+  bodyTimeoutMs?: number;
   /** Called for real trouble with the service only, never for what the client did. */
   onUpstreamFailure(upstream: Upstream, kind: UpstreamFailure): void;
 }
@@ -120,6 +122,7 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, upst
       path,
       headers: upstreamRequestHeaders(request),
       body,
+      ...(options.bodyTimeoutMs === undefined ? {} : { bodyTimeout: options.bodyTimeoutMs }),
     });
   } catch (err) {
     body?.destroy();
@@ -129,6 +132,7 @@ export async function forward(request: FastifyRequest, reply: FastifyReply, upst
     await response.body.dump();
     return sendUpstreamAnswer(reply, response);
   }
+  // An event stream declares no length, so it is streamed below, each chunk as it comes.
   const length = Number(response.headers['content-length'] ?? Number.NaN);
   if (length <= BUFFER_LIMIT) {
     // Small answers (most JSON) are read whole and sent as one buffer: cheaper than stream plumbing.

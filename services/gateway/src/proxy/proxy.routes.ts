@@ -4,7 +4,7 @@ import type { CrossSiteCheck } from '../csrf.js';
 import { enforceRateLimit, type RateLimiter, type RateLimitRule } from '../rate-limits.js';
 import { forward, type ForwardOptions } from './forward.js';
 import { normalizeRequestTarget } from './request-target.js';
-import { matchRoute, type RouteEntry } from './route-table.js';
+import { EVENT_STREAM_IDLE_MS, matchRoute, type RouteEntry } from './route-table.js';
 import type { Upstreams } from './upstreams.js';
 
 export interface ProxyRoutesOptions extends ForwardOptions {
@@ -48,7 +48,11 @@ export const proxyRoutes: FastifyPluginAsync<ProxyRoutesOptions> = async (app, {
       const crossSite = crossSiteCheck(request);
       if (crossSite) throw forbidden(crossSite);
       await enforceRateLimit(rateLimiter, rateLimitRules, target.path, request);
-      return forward(request, reply, upstreams[entry.upstream], `${target.path}${target.search}`, { bodyLimit: entry.bodyLimit ?? bodyLimit, onUpstreamFailure });
+      return forward(request, reply, upstreams[entry.upstream], `${target.path}${target.search}`, {
+        bodyLimit: entry.bodyLimit ?? bodyLimit,
+        onUpstreamFailure,
+        ...(entry.eventStream ? { bodyTimeoutMs: EVENT_STREAM_IDLE_MS } : {}),
+      });
     },
   });
 };

@@ -28,6 +28,14 @@ describe('matchRoute', () => {
     expect(matchRoute('/api/intake/other')).toBeUndefined();
   });
 
+  it('sends the inbox tests to the intake, their event stream as one', () => {
+    expect(matchRoute('/api/mail-tests')?.upstream).toBe('intake');
+    expect(matchRoute('/api/mail-tests/7')?.upstream).toBe('intake');
+    expect(matchRoute('/api/mail-tests/7')?.eventStream).toBeUndefined();
+    expect(matchRoute('/api/mail-tests/7/events')).toMatchObject({ upstream: 'intake', eventStream: true });
+    expect(matchRoute('/api/mail-tests/7/events/x')?.eventStream).toBeUndefined();
+  });
+
   it('keeps /api/domains and /api/domain-checks apart', () => {
     expect(matchRoute('/api/domain-checks/1')?.pattern).toBe('/api/domain-checks*');
     expect(matchRoute('/api/domains/1')?.pattern).toBe('/api/domains*');

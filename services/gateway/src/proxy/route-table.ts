@@ -10,7 +10,15 @@ export interface RouteEntry {
   upstream: UpstreamName;
   /** A larger body than the gateway's default, for the calls that take a report file. */
   bodyLimit?: number;
+  /**
+   * The answer is a stream of server-sent events: its silences (up to a heartbeat apart) are not
+   * the service stalling, so the wait between two chunks is EVENT_STREAM_IDLE_MS, not the upstream timeout.
+   */
+  eventStream?: boolean;
 }
+
+/** The services heartbeat their event streams every 15 s: four missed ones mean the service is gone. */
+export const EVENT_STREAM_IDLE_MS = 60_000;
 
 /**
  * The architecture's route table, as data. A `:name` segment matches any one non-empty segment (the
@@ -40,6 +48,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { pattern: '/api/domains/:id/tls-reports', upstream: 'intake' },
   { pattern: '/api/domains/:id/dmarc-reports*', upstream: 'intake', bodyLimit: MAX_REPORT_UPLOAD_BYTES },
   { pattern: '/api/intake/tls-rpt/*', upstream: 'intake', bodyLimit: MAX_REPORT_UPLOAD_BYTES },
+  { pattern: '/api/mail-tests*', upstream: 'intake' },
+  { pattern: '/api/mail-tests/:id/events', upstream: 'intake', eventStream: true },
 ];
 
 interface CompiledEntry extends RouteEntry {
