@@ -5,7 +5,7 @@ import type { Database, DB } from './database.js';
  * The per-user limits enforced by counting rows and then inserting: each has a lock of its own, so
  * a user adding a webhook never waits on the same user's report quota.
  */
-export type UserLimit = 'reports' | 'webhook-endpoints';
+export type UserLimit = 'reports' | 'webhook-endpoints' | 'mail-tests';
 
 /**
  * Runs `work` in a transaction holding a per-user, per-limit advisory lock (released at commit or

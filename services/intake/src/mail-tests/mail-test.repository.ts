@@ -9,11 +9,8 @@ const gzipAsync = promisify(gzip);
 const ANSWERED = ['id', 'testId', 'status', 'createdAt', 'expiresAt', 'receivedAt', 'fromEmail', 'subject', 'score', 'session', 'results', 'error'] as const;
 export type MailTestRow = Pick<Selectable<InboxPlacementTests>, (typeof ANSWERED)[number]>;
 
-/**
- * The per-user lock the daily count and the insert run under.
- * TODO(packages/db): name 'mail-tests' in UserLimit; until then the label is passed as is (it is only hashed into the lock key).
- */
-const MAIL_TESTS_LIMIT = 'mail-tests' as string as UserLimit;
+/** The per-user lock the daily count and the insert run under. */
+const MAIL_TESTS_LIMIT: UserLimit = 'mail-tests';
 
 export interface ReceivedMessage {
   session: MailTestSession;
