@@ -7,7 +7,7 @@ import { MAX_LINK_CHARS, MAX_LINKS, walkHtml, type HtmlWalk } from './message/ht
  * hostile message costs the same as a large honest one.
  */
 
-/** Bytes of the message handed to the MIME parser; the intake refuses more, this is the second fence. */
+/** Bytes of the message handed to the MIME parser: above the intake's default limit (10 MB, INTAKE_MAX_MESSAGE_BYTES), a second fence. */
 export const MAX_PARSED_BYTES = 12 * 1024 * 1024;
 /**
  * MIME parts per message and bytes of one part's header block (mailsplit's own limits are 1,000 and
@@ -109,10 +109,19 @@ function mailboxesOf(field: AddressObject | AddressObject[] | undefined): Array<
 function textLinksOf(text: string): string[] {
   const links: string[] = [];
   for (const match of text.slice(0, MAX_TEXT_CHARS).matchAll(TEXT_URL)) {
-    links.push(match[0].slice(0, MAX_LINK_CHARS));
+    links.push(withoutTrailingPunctuation(match[0].slice(0, MAX_LINK_CHARS)));
     if (links.length >= MAX_LINKS) break;
   }
   return links;
+}
+
+const SENTENCE_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?']);
+
+/** "See https://example.com/news." ends the sentence, not the URL. */
+function withoutTrailingPunctuation(url: string): string {
+  let end = url.length;
+  while (end > 0 && SENTENCE_PUNCTUATION.has(url.charAt(end - 1))) end--;
+  return url.slice(0, end);
 }
 
 /** The first value of a header field, or null. */

@@ -95,7 +95,7 @@ describe('readContent', () => {
     const part = await contentOf({ text: 'Read it at https://clean.example/news or http://bit.ly/x.\r\n' });
     expect(part.value.links.map((l) => [l.href, l.text, l.plainHttp, l.shortener])).toEqual([
       ['https://clean.example/news', null, false, false],
-      ['http://bit.ly/x.', null, true, true],
+      ['http://bit.ly/x', null, true, true],
     ]);
     expect(codes(part)).toEqual(['PLAIN_HTTP_LINKS', 'URL_SHORTENER']);
   });
