@@ -23,9 +23,14 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
     return findings;
   }
   const passing = signatures.filter((signature) => signature.result === 'pass');
-  const failing = signatures.filter((signature) => signature.result !== 'pass');
+  const none = passing.length === 0;
+  // A signature that fails for a short key or an unsigned From has its own finding, which says why.
+  const weak = signatures.filter((signature) => signature.keyBits !== null && signature.keyBits < RSA_MIN_BITS);
+  const fromUnsigned = signatures.filter((signature) => signature.signedHeaders.length > 0 && !signature.signedHeaders.includes('from'));
+  const failing = signatures.filter((signature) => signature.result !== 'pass' && !weak.includes(signature) && !fromUnsigned.includes(signature));
+  // Without any valid signature the message counts as unsigned; beside a valid one a bad one costs little.
+  const cost = none ? 1.5 : 0.5;
   if (failing.length > 0) {
-    const none = passing.length === 0;
     findings.push(
       authenticationFinding({
         code: 'DKIM_FAIL',
@@ -36,11 +41,10 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
           (none ? ' With no valid signature receivers treat the message as unsigned, or as tampered with.' : ' Another signature does verify, so receivers still have one to go by.'),
         fix: 'Sign as the last step before sending (nothing may change the signed headers or the body afterwards: footers, tracking rewrites, line wrapping), and publish the signing key at the selector named by s=.',
         reference: 'RFC 6376 §6.1',
-        points: none ? 1.5 : 0.5,
+        points: cost,
       }),
     );
   }
-  const weak = signatures.filter((signature) => signature.keyBits !== null && signature.keyBits < RSA_MIN_BITS);
   if (weak.length > 0) {
     findings.push(
       authenticationFinding({
@@ -50,7 +54,7 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
         explanation: `Keys this short can be broken, so receivers ignore signatures made with them: the message counts as unsigned.`,
         fix: 'Generate a 2048-bit RSA key, publish it under a new selector, switch signing to it, then remove the old key.',
         reference: 'RFC 8301 §3.2',
-        points: 1,
+        points: cost,
       }),
     );
   }
@@ -82,7 +86,6 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
       }),
     );
   }
-  const fromUnsigned = signatures.filter((signature) => signature.signedHeaders.length > 0 && !signature.signedHeaders.includes('from'));
   if (fromUnsigned.length > 0) {
     findings.push(
       authenticationFinding({
@@ -92,7 +95,7 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
         explanation: 'The From header must be signed (h= must list it): otherwise anyone could put another sender on the signed message, and receivers ignore the signature.',
         fix: 'Include "from" in the signed headers (h=) of your DKIM signing settings.',
         reference: 'RFC 6376 §5.4',
-        points: 1,
+        points: cost,
       }),
     );
   }

@@ -36,7 +36,7 @@ export async function readSpf(resolver: Resolver, session: MailTestSession): Pro
     verdict(mailFromDomain, () => checkHost({ ip, sender, helo }, resolver)),
     heloIsName
       ? verdict(domainOf(helo), () => checkHost({ ip, sender: `postmaster@${helo}`, helo, domain: helo }, resolver))
-      : Promise.resolve<SpfVerdict>({ domain: null, result: 'none', explanation: 'the HELO name is an address literal, which has no SPF record' }),
+      : Promise.resolve<SpfVerdict>({ domain: null, result: 'none', explanation: 'the HELO name is not a domain name (empty or an address literal), so it has no SPF record' }),
   ]);
   return { mailFrom, helo: heloVerdict };
 }
