@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_TEST_ERRORS } from '../../src/workers/analyse-mail-test.handler.js';
 import { useQueueTestScanner } from '../queue/harness.js';
 import { waitUntil } from '../queue/wait.js';
-import { buildMessage, ONE_CLICK_HEADERS, SENT_AT } from './messages/build-message.js';
+import { MAX_MIME_PARTS } from '../../src/mail-test/parse-message.js';
+import { buildMessage, nestedMultipart, ONE_CLICK_HEADERS, SENT_AT } from './messages/build-message.js';
 
 // Only the test block lists are asked: the fixture DNS answers them, and no default list's name is queried.
 const ctx = useQueueTestScanner('mail-test-handler', { DNSBL_IP_ZONES: 'ips.test', DNSBL_DOMAIN_ZONES: 'dbl.test' });
@@ -110,6 +111,15 @@ describe('the analyse-mail-test job', () => {
     expect(publishedOn(id)).toEqual([{ status: 'failed' }]);
     // Unrecoverable: one attempt of three.
     expect((await ctx.deps.queues.scan.getJob(`mail-test-${id}`))?.attemptsMade).toBe(1);
+  });
+
+  it('fails a test whose message is not readable MIME, at once', async () => {
+    const id = await receivedTest({ rawGz: gzipSync(nestedMultipart(MAX_MIME_PARTS + 1)) });
+    await ctx.deps.queues.scan.add(JobName.AnalyseMailTest, { testId: id }, { jobId: `mail-test-${id}`, attempts: 3 });
+    ctx.workers.push(ctx.deps.startWorker());
+    await published.waitFor((item) => item.channel === mailTestChannel(id), 30_000, () => `nothing published for test ${id}`);
+    expect(await testRow(id)).toMatchObject({ status: 'failed', error: MAIL_TEST_ERRORS.unreadable, attempts: 1 });
+    expect(publishedOn(id)).toEqual([{ status: 'failed' }]);
   });
 
   it('fails a test whose session is not a session, without counting an analysis', async () => {

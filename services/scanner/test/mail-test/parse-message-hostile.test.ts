@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readHeaders } from '../../src/mail-test/headers.js';
 import { MAX_LINKS, walkHtml } from '../../src/mail-test/message/html-walk.js';
 import { MAX_HEADER_VALUE_CHARS, MAX_HTML_CHARS, MAX_MIME_PARTS, parseMessage, readParsedMail, UnreadableMessageError } from '../../src/mail-test/parse-message.js';
-import { buildMessage, SENT_AT } from './messages/build-message.js';
+import { buildMessage, nestedMultipart, SENT_AT } from './messages/build-message.js';
 
 /**
  * Issue 26: a test message is whatever the sender makes it. Everything taken from it is capped, and
@@ -22,14 +22,6 @@ async function withinAsyncBudget<T>(parse: () => Promise<T>, budgetMs = LARGE_IN
   const elapsed = cpuMsSince(started);
   if (elapsed > budgetMs) throw new Error(`took ${elapsed.toFixed(1)} ms of CPU, over the ${budgetMs} ms budget for hostile input`);
   return result;
-}
-
-function nestedMultipart(depth: number): Buffer {
-  let body = '';
-  for (let i = 0; i < depth; i++) body += `Content-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\n`;
-  body += 'Content-Type: text/plain\r\n\r\ndeep inside\r\n';
-  for (let i = depth - 1; i >= 0; i--) body += `--b${i}--\r\n`;
-  return Buffer.from(`From: a@example.com\r\nSubject: nested\r\nMIME-Version: 1.0\r\n${body}`);
 }
 
 const PARSE_OPTIONS = { skipHtmlToText: true, skipTextToHtml: true, skipTextLinks: true, skipImageLinks: true } as const;

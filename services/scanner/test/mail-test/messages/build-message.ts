@@ -50,3 +50,12 @@ export const ONE_CLICK_HEADERS: Array<[string, string]> = [
   ['List-Unsubscribe', '<mailto:unsubscribe@example.com?subject=unsubscribe>, <https://example.com/unsubscribe/t0k3n>'],
   ['List-Unsubscribe-Post', 'List-Unsubscribe=One-Click'],
 ];
+
+/** A message of `depth` multipart/mixed parts, each inside the one before, with a text part at the bottom. */
+export function nestedMultipart(depth: number): Buffer {
+  let body = '';
+  for (let i = 0; i < depth; i++) body += `Content-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\n`;
+  body += 'Content-Type: text/plain\r\n\r\ndeep inside\r\n';
+  for (let i = depth - 1; i >= 0; i--) body += `--b${i}--\r\n`;
+  return Buffer.from(`From: a@example.com\r\nSubject: nested\r\nMIME-Version: 1.0\r\n${body}`);
+}
