@@ -100,6 +100,13 @@ describe('readConnection', () => {
     expect(dns.queryLog.some((entry) => entry.name.endsWith('broken.bl.test'))).toBe(false);
   });
 
+  it('reads an IPv4 client that a dual-stack listener reported as ::ffff:a.b.c.d as the IPv4 address', async () => {
+    const part = await read({ clientAddress: '::ffff:192.0.2.30', helo: 'mx.spammy.test' });
+    expect(part.value.clientAddress).toBe('192.0.2.30');
+    expect(part.value.reverseDns.forwardConfirmed).toBe(true);
+    expect(codes(part.findings)).toEqual(['IP_BLOCKLISTED']);
+  });
+
   it('reports mail that came in without TLS as an error, and TLS 1.0 as a warning', async () => {
     const plain = await read({ clientAddress: '192.0.2.10', tls: null });
     expect(plain.value.tls).toEqual({ used: false, protocol: null, cipher: null });

@@ -104,7 +104,7 @@ export function dmarcFindings({ value, problem }: DmarcReading): MailTestFinding
           explanation: `${problem ?? 'DMARC could not be evaluated'}. ${value.result === 'temperror' ? 'Receivers that see the same defer the message.' : 'Receivers treat such mail with suspicion.'}`,
           fix: value.result === 'temperror' ? 'Check that the DNS servers of the domain answer reliably.' : 'Send with exactly one From address, and publish exactly one DMARC record.',
           reference: 'RFC 7489 §6.6',
-          points: 1,
+          points: value.result === 'temperror' ? 0 : 1,
         }),
       ];
     case 'pass':
