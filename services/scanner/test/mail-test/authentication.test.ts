@@ -146,6 +146,13 @@ describe('readAuthentication', () => {
     expect(codes(part.findings)).toEqual(['DKIM_FROM_NOT_SIGNED']);
   });
 
+  it('says a key that could not be looked up is a temporary error, not a failure', async () => {
+    dns.setBehaviour('down._domainkey.sender.test', 'servfail');
+    const part = await read(await signed({ selector: 'down' }));
+    expect(part.value.dkim).toEqual([expect.objectContaining({ result: 'temperror', reason: expect.stringContaining('down._domainkey.sender.test could not be looked up') })]);
+    expect(part.value.dmarc).toMatchObject({ result: 'pass', spfAligned: true });
+  });
+
   it('reports a message without a DKIM signature', async () => {
     const part = await read(testMessage());
     expect(part.value.dkim).toEqual([]);
