@@ -56,7 +56,7 @@ export function PastTests({ list, selectedId, onSelect }: { list: ListMailTestsA
                       <th scope="row" className="py-2 pr-3 text-left font-normal">
                         <button
                           type="button"
-                          className="break-all text-left font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                          className="break-all text-left font-medium underline decoration-primary underline-offset-4 hover:text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                           aria-current={selected ? 'true' : undefined}
                           onClick={() => onSelect(test.id)}
                         >

@@ -20,8 +20,9 @@ export function TestResults({ test, analysis }: { test: MailTest; analysis: Mail
           <CardContent className="space-y-4">
             {findings.length ? (
               <ul className="space-y-2" aria-label={`${groupTitle[group]} findings`}>
-                {findings.map((finding) => (
-                  <FindingItem key={finding.code} finding={finding} />
+                {findings.map((finding, i) => (
+                  // A code can repeat (one per failing DKIM signature, say).
+                  <FindingItem key={`${finding.code}:${i}`} finding={finding} />
                 ))}
               </ul>
             ) : (
