@@ -43,17 +43,15 @@ export function MailTestPanel({ id, onCreated }: { id: number; onCreated: (id: n
             <CardTitle as="h3" className="text-lg">
               {test.status === 'done' ? 'Test results' : 'Your test'}
             </CardTitle>
-            <CardDescription className="break-all">{test.address}</CardDescription>
+            {/* While waiting, the address is shown below with its copy button. */}
+            {test.status === 'waiting' ? null : <CardDescription className="break-all">{test.address}</CardDescription>}
           </div>
           <Badge variant={statusBadge[test.status]} className="shrink-0 normal-case" data-testid="mail-test-status">
             {statusLabel[test.status]}
           </Badge>
         </CardHeader>
-        <CardContent className="space-y-4">
-          <div aria-live="polite" className="space-y-4">
-            <TestProgress test={test} onCreated={onCreated} />
-          </div>
-          {test.status === 'done' && test.analysis ? <p className="text-sm text-muted-foreground">The message was read. Its score and findings are below.</p> : null}
+        <CardContent aria-live="polite" className="space-y-4 empty:hidden">
+          <TestProgress test={test} onCreated={onCreated} />
         </CardContent>
       </Card>
       {test.status === 'done' && test.analysis ? <TestResults test={test} analysis={test.analysis} /> : null}

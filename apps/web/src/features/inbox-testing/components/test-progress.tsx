@@ -7,7 +7,7 @@ import { NewTestButton } from './new-test-button';
 export function WaitingForMessage() {
   return (
     <div className="flex gap-3 rounded-lg border border-dashed p-4" data-testid="mail-test-waiting">
-      <Spinner className="mt-0.5 text-primary" label={WAITING_TEXT} />
+      <Spinner className="mt-0.5 self-start text-primary" label={WAITING_TEXT} />
       <div className="space-y-1 text-sm">
         <p className="font-semibold" aria-hidden="true">
           {WAITING_TEXT}
@@ -25,7 +25,7 @@ export function WaitingForMessage() {
 export function ReadingMessage() {
   return (
     <div className="flex gap-3 rounded-lg border p-4" data-testid="mail-test-received">
-      <Spinner className="mt-0.5 text-primary" label={RECEIVED_TEXT} />
+      <Spinner className="mt-0.5 self-start text-primary" label={RECEIVED_TEXT} />
       <div className="space-y-1 text-sm">
         <p className="font-semibold" aria-hidden="true">
           {RECEIVED_TEXT}
