@@ -8,7 +8,7 @@ import { browserSuite } from './harness/suite';
 const { newPage } = browserSuite();
 
 describe('email address verification', () => {
-  it('verifies one address with its banner and the reference card, at both addresses of the tool', async () => {
+  it('verifies one address with its banner and the reference card; Inbox Testing has its own screen', async () => {
     const user = await registerPaidUser('verify', 'basic');
     const { page } = await newPage();
     await login(page, user);
@@ -38,15 +38,16 @@ describe('email address verification', () => {
     await page.getByRole('tab', { name: 'Bulk' }).click();
     await page.getByText('Bulk verification is available on the Standard and Advanced plans.').waitFor();
 
+    // Inbox Testing has a screen of its own now; the verifier stays at /email-verification.
     await page.goto('/inbox-placement');
-    await page.getByRole('heading', { name: 'Email Verification', level: 2 }).waitFor();
+    await page.getByRole('heading', { name: 'Inbox Testing', level: 2 }).waitFor();
   });
 
   it('verifies a pasted list in batches with progress and downloads the results as CSV (standard)', async () => {
     const user = await registerPaidUser('verify-bulk', 'standard');
     const { page } = await newPage();
     await login(page, user);
-    await page.goto('/inbox-placement');
+    await page.goto('/email-verification');
     await page.getByRole('tab', { name: 'Bulk' }).click();
 
     const good = Array.from({ length: 110 }, (_, i) => `user${i}@${HEALTHY_DOMAIN}`);
