@@ -2,6 +2,7 @@ import { analyseMailTestJobId, JobName } from '@sendwell/contracts';
 import type { Logger, Queues } from '@sendwell/server-kit';
 import type { Redis } from 'ioredis';
 import type { MailTestRepository } from './mail-test.repository.js';
+import { freeFinishedJobId } from '../workers/free-finished-job-id.js';
 import { publishMailTestChange } from './receive-mail-test.js';
 
 /** A test received this long ago and still not analysed has lost its job (Redis restarted, `add` failed) or its job gave up. */
@@ -36,17 +37,7 @@ export async function sweepUnanalysedMailTests(deps: SweepDeps, now = new Date()
       continue;
     }
     const jobId = analyseMailTestJobId(id);
-    const existing = await deps.queues.scan.getJob(jobId);
-    if (existing) {
-      const state = await existing.getState();
-      if (state !== 'completed' && state !== 'failed') continue;
-      // A job being picked up again at this moment is locked and cannot be removed: leave it be.
-      const removed = await existing.remove().then(
-        () => true,
-        () => false,
-      );
-      if (!removed) continue;
-    }
+    if (!(await freeFinishedJobId(deps.queues.scan, jobId))) continue;
     await deps.queues.add(JobName.AnalyseMailTest, { testId: id }, { jobId });
     queued += 1;
   }
