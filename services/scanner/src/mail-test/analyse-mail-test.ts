@@ -3,7 +3,7 @@ import { readAuthentication } from './authentication.js';
 import { readConnection } from './connection.js';
 import { readContent } from './content.js';
 import { readHeaders } from './headers.js';
-import { finding } from './message/finding.js';
+import { finding } from './finding.js';
 import { parseMessage } from './parse-message.js';
 import { scoreOf } from './score.js';
 import type { AnalysisPart, MailTestAnalysisDeps } from './types.js';

@@ -1,6 +1,6 @@
 import { getDomain } from 'tldts';
 import type { MailTestAnalysis, MailTestFinding } from '@sendwell/contracts';
-import { finding } from './message/finding.js';
+import { finding } from './finding.js';
 import { listedLinkDomains, MAX_LINK_DOMAINS } from './message/link-blocklists.js';
 import { linkFacts, type LinkFacts } from './message/link-facts.js';
 import type { ParsedMessage } from './parse-message.js';

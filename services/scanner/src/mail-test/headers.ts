@@ -1,6 +1,6 @@
 import type { MailTestAnalysis, MailTestFinding } from '@sendwell/contracts';
 import { organizationalDomain } from '../checks/dmarc/org-domain.js';
-import { finding } from './message/finding.js';
+import { finding } from './finding.js';
 import { headerOf, type ParsedMessage } from './parse-message.js';
 import type { AnalysisPart } from './types.js';
 

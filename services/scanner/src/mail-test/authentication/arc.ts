@@ -1,7 +1,7 @@
 import type { MailTestAnalysis, MailTestFinding } from '@sendwell/contracts';
 import type { ARCData, DKIMVerifyResult, DNSResolver } from 'mailauth';
 import { arc } from 'mailauth/lib/arc/index.js';
-import { authenticationFinding } from './finding.js';
+import { finding } from '../finding.js';
 
 type Arc = MailTestAnalysis['authentication']['arc'];
 
@@ -24,7 +24,7 @@ export async function readArc(verification: DKIMVerifyResult, resolver: DNSResol
 export function arcFindings(value: Arc): MailTestFinding[] {
   if (value.result !== 'fail') return [];
   return [
-    authenticationFinding({
+    finding('authentication', {
       code: 'ARC_FAIL',
       severity: 'warning',
       title: 'The ARC chain of the message is broken',

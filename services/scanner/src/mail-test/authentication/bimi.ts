@@ -4,7 +4,7 @@ import { parseBimiRecord } from '../../checks/bimi/record.js';
 import { organizationalDomain } from '../../checks/dmarc/org-domain.js';
 import type { Resolver } from '../../dns/types.js';
 import type { DmarcReading } from './dmarc.js';
-import { authenticationFinding } from './finding.js';
+import { finding } from '../finding.js';
 
 type Bimi = MailTestAnalysis['authentication']['bimi'];
 
@@ -42,7 +42,7 @@ export async function readBimi(resolver: Resolver, dmarc: DmarcReading): Promise
 export function bimiFindings(value: Bimi): MailTestFinding[] {
   if (value.result === 'pass') return [];
   return [
-    authenticationFinding({
+    finding('authentication', {
       code: 'BIMI_NOT_ELIGIBLE',
       severity: 'info',
       title: 'Receivers will show no brand logo (BIMI) with this message',

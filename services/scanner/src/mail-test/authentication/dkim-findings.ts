@@ -1,6 +1,6 @@
 import type { DkimSignatureResult, MailTestFinding } from '@sendwell/contracts';
 import { RSA_MIN_BITS, type DkimReading } from './dkim.js';
-import { authenticationFinding } from './finding.js';
+import { finding } from '../finding.js';
 import { MAX_VERIFIED_SIGNATURES } from './signature-cap.js';
 
 const label = (signature: DkimSignatureResult): string => `d=${signature.domain || '?'} s=${signature.selector || '?'}`;
@@ -10,7 +10,7 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
   const findings: MailTestFinding[] = [];
   if (signatures.length === 0) {
     findings.push(
-      authenticationFinding({
+      finding('authentication', {
         code: 'DKIM_MISSING',
         severity: 'error',
         title: 'The message has no DKIM signature',
@@ -32,7 +32,7 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
   const cost = none ? 1.5 : 0.5;
   if (failing.length > 0) {
     findings.push(
-      authenticationFinding({
+      finding('authentication', {
         code: 'DKIM_FAIL',
         severity: none ? 'error' : 'warning',
         title: failing.length === 1 ? `The DKIM signature ${label(failing[0] as DkimSignatureResult)} does not verify` : `${failing.length} DKIM signatures do not verify`,
@@ -47,7 +47,7 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
   }
   if (weak.length > 0) {
     findings.push(
-      authenticationFinding({
+      finding('authentication', {
         code: 'DKIM_KEY_TOO_SHORT',
         severity: 'error',
         title: `DKIM key under ${RSA_MIN_BITS} bits (${weak.map((signature) => `${label(signature)}: ${signature.keyBits}`).join(', ')})`,
@@ -61,7 +61,7 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
   const borderline = signatures.filter((signature) => signature.keyBits === RSA_MIN_BITS);
   if (borderline.length > 0) {
     findings.push(
-      authenticationFinding({
+      finding('authentication', {
         code: 'DKIM_KEY_1024',
         severity: 'warning',
         title: `DKIM key of only ${RSA_MIN_BITS} bits (${borderline.map(label).join(', ')})`,
@@ -75,7 +75,7 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
   const limited = signatures.filter((signature) => signature.bodyLength !== null);
   if (limited.length > 0) {
     findings.push(
-      authenticationFinding({
+      finding('authentication', {
         code: 'DKIM_BODY_LENGTH_LIMIT',
         severity: 'warning',
         title: `A DKIM signature covers only part of the body (l=) (${limited.map(label).join(', ')})`,
@@ -88,7 +88,7 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
   }
   if (fromUnsigned.length > 0) {
     findings.push(
-      authenticationFinding({
+      finding('authentication', {
         code: 'DKIM_FROM_NOT_SIGNED',
         severity: 'error',
         title: `A DKIM signature does not cover the From header (${fromUnsigned.map(label).join(', ')})`,
@@ -101,7 +101,7 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
   }
   if (passing.length > 0 && !passing.some((signature) => signature.aligned)) {
     findings.push(
-      authenticationFinding({
+      finding('authentication', {
         code: 'DKIM_NOT_ALIGNED',
         severity: 'warning',
         title: `No valid DKIM signature is from the From domain${fromDomain !== null ? ` ${fromDomain}` : ''}`,
@@ -114,7 +114,7 @@ export function dkimFindings({ signatures, dropped, fromDomain }: Pick<DkimReadi
   }
   if (dropped > 0) {
     findings.push(
-      authenticationFinding({
+      finding('authentication', {
         code: 'DKIM_TOO_MANY_SIGNATURES',
         severity: 'info',
         title: `Only the first ${MAX_VERIFIED_SIGNATURES} DKIM signatures were verified`,

@@ -2,7 +2,7 @@ import type { DkimSignatureResult, MailTestAnalysis, MailTestFinding } from '@se
 import { organizationalDomain } from '../../checks/dmarc/org-domain.js';
 import { parseDmarcRecord, startsWithDmarcVersion, type Alignment, type DmarcRecord } from '../../checks/dmarc/record.js';
 import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
-import { authenticationFinding } from './finding.js';
+import { finding } from '../finding.js';
 
 type Dmarc = MailTestAnalysis['authentication']['dmarc'];
 type Spf = MailTestAnalysis['authentication']['spf'];
@@ -72,7 +72,7 @@ export function dmarcFindings({ value, problem }: DmarcReading): MailTestFinding
   switch (value.result) {
     case 'none':
       return [
-        authenticationFinding({
+        finding('authentication', {
           code: 'DMARC_MISSING',
           severity: 'error',
           title: `${domain} has no DMARC record`,
@@ -84,7 +84,7 @@ export function dmarcFindings({ value, problem }: DmarcReading): MailTestFinding
       ];
     case 'fail':
       return [
-        authenticationFinding({
+        finding('authentication', {
           code: 'DMARC_FAIL',
           severity: 'error',
           title: `DMARC fails for ${domain}`,
@@ -97,7 +97,7 @@ export function dmarcFindings({ value, problem }: DmarcReading): MailTestFinding
     case 'temperror':
     case 'permerror':
       return [
-        authenticationFinding({
+        finding('authentication', {
           code: value.result === 'temperror' ? 'DMARC_TEMPERROR' : 'DMARC_PERMERROR',
           severity: value.result === 'temperror' ? 'info' : 'error',
           title: `DMARC could not be evaluated for ${domain}`,
@@ -110,7 +110,7 @@ export function dmarcFindings({ value, problem }: DmarcReading): MailTestFinding
     case 'pass':
       if (value.policy !== 'none') return [];
       return [
-        authenticationFinding({
+        finding('authentication', {
           code: 'DMARC_POLICY_NONE',
           severity: 'info',
           title: `DMARC passes, but ${domain} only monitors (p=none)`,

@@ -1,7 +1,7 @@
 import type { MailTestAnalysis, MailTestFinding, MailTestSession } from '@sendwell/contracts';
 import { checkHost, type CheckHostResult } from '../../checks/spf/evaluate.js';
 import type { Resolver } from '../../dns/types.js';
-import { authenticationFinding } from './finding.js';
+import { finding } from '../finding.js';
 
 type Spf = MailTestAnalysis['authentication']['spf'];
 type SpfVerdict = Spf['mailFrom'];
@@ -50,7 +50,7 @@ export function spfFindings({ mailFrom, helo }: Spf, nullSender: boolean): MailT
   switch (mailFrom.result) {
     case 'fail':
       findings.push(
-        authenticationFinding({
+        finding('authentication', {
           code: 'SPF_FAIL',
           severity: 'error',
           title: `SPF fails for ${mailFrom.domain ?? 'the sender'}`,
@@ -63,7 +63,7 @@ export function spfFindings({ mailFrom, helo }: Spf, nullSender: boolean): MailT
       break;
     case 'softfail':
       findings.push(
-        authenticationFinding({
+        finding('authentication', {
           code: 'SPF_SOFTFAIL',
           severity: 'warning',
           title: `SPF soft-fails for ${mailFrom.domain ?? 'the sender'}`,
@@ -77,7 +77,7 @@ export function spfFindings({ mailFrom, helo }: Spf, nullSender: boolean): MailT
     case 'neutral':
     case 'none':
       findings.push(
-        authenticationFinding({
+        finding('authentication', {
           code: mailFrom.result === 'none' ? 'SPF_NONE' : 'SPF_NEUTRAL',
           severity: 'warning',
           title: mailFrom.result === 'none' ? `${mailFrom.domain ?? 'The sender'} has no SPF record` : `SPF is neutral for ${mailFrom.domain ?? 'the sender'}`,
@@ -90,7 +90,7 @@ export function spfFindings({ mailFrom, helo }: Spf, nullSender: boolean): MailT
       break;
     case 'permerror':
       findings.push(
-        authenticationFinding({
+        finding('authentication', {
           code: 'SPF_PERMERROR',
           severity: 'error',
           title: `The SPF record of ${mailFrom.domain ?? 'the sender'} is broken`,
@@ -103,7 +103,7 @@ export function spfFindings({ mailFrom, helo }: Spf, nullSender: boolean): MailT
       break;
     case 'temperror':
       findings.push(
-        authenticationFinding({
+        finding('authentication', {
           code: 'SPF_TEMPERROR',
           severity: 'warning',
           title: `SPF of ${mailFrom.domain ?? 'the sender'} could not be checked`,
@@ -119,7 +119,7 @@ export function spfFindings({ mailFrom, helo }: Spf, nullSender: boolean): MailT
   }
   if (!nullSender && (helo.result === 'fail' || helo.result === 'softfail')) {
     findings.push(
-      authenticationFinding({
+      finding('authentication', {
         code: 'SPF_HELO_FAIL',
         severity: 'info',
         title: `SPF of the HELO name ${helo.domain ?? ''} does not cover the sending address`,

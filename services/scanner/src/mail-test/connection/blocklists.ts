@@ -5,7 +5,7 @@ import type { DnsblQuery } from '../../checks/blacklist/plan.js';
 import { askLists, type DnsblAnswer } from '../../checks/blacklist/query.js';
 import { fillUrl, type DnsblZone } from '../../checks/blacklist/zones.js';
 import type { MailTestAnalysisDeps } from '../types.js';
-import { connectionFinding } from './finding.js';
+import { finding } from '../finding.js';
 
 type BlocklistEntry = MailTestAnalysis['connection']['blocklists'][number];
 
@@ -54,7 +54,7 @@ function describeCode(zone: DnsblZone, code: string): string {
 function listedFinding(zone: DnsblZone, ip: string, codes: string[], reason: string | null): MailTestFinding {
   const meanings = codes.map((code) => zone.codeMeanings?.[code]).filter((meaning): meaning is string => meaning !== undefined);
   const removal = fillUrl(zone.removalUrl, ip);
-  return connectionFinding({
+  return finding('connection', {
     code: 'IP_BLOCKLISTED',
     severity: 'error',
     title: `${ip} is listed on ${zone.name}`,

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { MailTestFinding } from '@sendwell/contracts';
 import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
 import { parseIp, sameIp } from '../../checks/spf/ip.js';
-import { connectionFinding } from './finding.js';
+import { finding } from '../finding.js';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;
 /** `[192.0.2.1]` or `[IPv6:2001:db8::1]` (RFC 5321 §4.1.3). */
@@ -23,7 +23,7 @@ export function isFullyQualified(name: string): boolean {
 export async function heloFindings(resolver: Resolver, helo: string, clientAddress: string): Promise<MailTestFinding[]> {
   if (ADDRESS_LITERAL.test(helo)) {
     return [
-      connectionFinding({
+      finding('connection', {
         code: 'HELO_ADDRESS_LITERAL',
         severity: 'info',
         title: `The server introduced itself with an address (${helo.slice(0, 64)})`,
@@ -36,7 +36,7 @@ export async function heloFindings(resolver: Resolver, helo: string, clientAddre
   }
   if (!isFullyQualified(helo)) {
     return [
-      connectionFinding({
+      finding('connection', {
         code: 'HELO_NOT_FQDN',
         severity: 'warning',
         title: `The server's greeting name "${helo.slice(0, 64)}" is not a host name`,
@@ -58,7 +58,7 @@ export async function heloFindings(resolver: Resolver, helo: string, clientAddre
   }
   if (addresses.some((text) => { const ip = parseIp(text); return ip !== null && sameIp(ip, client); })) return [];
   return [
-    connectionFinding({
+    finding('connection', {
       code: 'HELO_DOES_NOT_RESOLVE_TO_CLIENT',
       severity: 'info',
       title: `The greeting name ${helo} does not resolve to ${clientAddress}`,

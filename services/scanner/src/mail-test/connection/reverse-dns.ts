@@ -1,7 +1,7 @@
 import type { MailTestAnalysis, MailTestFinding } from '@sendwell/contracts';
 import { checkAddress } from '../../checks/reverse-dns/fcrdns.js';
 import type { Resolver } from '../../dns/types.js';
-import { connectionFinding } from './finding.js';
+import { finding } from '../finding.js';
 
 type ReverseDns = MailTestAnalysis['connection']['reverseDns'];
 
@@ -23,7 +23,7 @@ function reverseDnsFindings(ip: string, outcome: 'confirmed' | 'no-ptr' | 'not-c
       return [];
     case 'no-ptr':
       return [
-        connectionFinding({
+        finding('connection', {
           code: 'PTR_MISSING',
           severity: 'error',
           title: `The sending address ${ip} has no reverse DNS`,
@@ -35,7 +35,7 @@ function reverseDnsFindings(ip: string, outcome: 'confirmed' | 'no-ptr' | 'not-c
       ];
     case 'not-confirmed':
       return [
-        connectionFinding({
+        finding('connection', {
           code: 'PTR_NOT_FORWARD_CONFIRMED',
           severity: 'warning',
           title: `The reverse DNS of ${ip} does not resolve back to it`,
@@ -47,7 +47,7 @@ function reverseDnsFindings(ip: string, outcome: 'confirmed' | 'no-ptr' | 'not-c
       ];
     case 'unknown':
       return [
-        connectionFinding({
+        finding('connection', {
           code: 'PTR_LOOKUP_FAILED',
           severity: 'info',
           title: `The reverse DNS of ${ip} could not be checked`,

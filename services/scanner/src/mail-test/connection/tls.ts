@@ -1,5 +1,5 @@
 import type { MailTestAnalysis, MailTestFinding, MailTestSession } from '@sendwell/contracts';
-import { connectionFinding } from './finding.js';
+import { finding } from '../finding.js';
 
 type Tls = MailTestAnalysis['connection']['tls'];
 
@@ -13,7 +13,7 @@ export function readTls(session: MailTestSession): { value: Tls; findings: MailT
     return {
       value: { used: false, protocol: null, cipher: null },
       findings: [
-        connectionFinding({
+        finding('connection', {
           code: 'TLS_NOT_USED',
           severity: 'error',
           title: 'The message was sent without encryption',
@@ -30,7 +30,7 @@ export function readTls(session: MailTestSession): { value: Tls; findings: MailT
   return {
     value,
     findings: [
-      connectionFinding({
+      finding('connection', {
         code: 'TLS_OUTDATED',
         severity: 'warning',
         title: `The message was sent over ${tls.protocol}`,
