@@ -25,6 +25,7 @@ export * from './entities/server-stats.js';
 export * from './entities/history.js';
 export * from './entities/email-verification.js';
 export * from './entities/report-address.js';
+export * from './entities/sender-requirements.js';
 export * from './api/domains.js';
 export * from './api/alerts.js';
 export * from './api/sample-domains.js';

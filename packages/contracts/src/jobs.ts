@@ -72,6 +72,11 @@ export const JobName = {
   AnalyseMailTest: 'analyse-mail-test',
   /** Every minute: test messages received but not analysed for a while (their job was lost), queued again. */
   SweepUnanalysedMailTests: 'sweep-unanalysed-mail-tests',
+  /**
+   * One domain's sender requirements judged again because evidence changed (a scan completed, a test
+   * message was analysed, an aggregate report was read); a requirement turning from met to unmet raises an alert.
+   */
+  RefreshSenderRequirements: 'refresh-sender-requirements',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -111,6 +116,7 @@ export const pruneMailFlowJob = z.object({});
 export const checkMailFlowAlertsJob = z.object({});
 export const analyseMailTestJob = z.object({ testId: z.number().int().positive() });
 export const sweepUnanalysedMailTestsJob = z.object({});
+export const refreshSenderRequirementsJob = z.object({ domainId: z.number().int().positive() });
 
 export const jobPayloads = {
   [JobName.ScanDomain]: scanDomainJob,
@@ -134,6 +140,7 @@ export const jobPayloads = {
   [JobName.CheckMailFlowAlerts]: checkMailFlowAlertsJob,
   [JobName.AnalyseMailTest]: analyseMailTestJob,
   [JobName.SweepUnanalysedMailTests]: sweepUnanalysedMailTestsJob,
+  [JobName.RefreshSenderRequirements]: refreshSenderRequirementsJob,
 } satisfies Record<JobName, z.ZodType>;
 
 export type JobPayload<N extends JobName> = z.infer<(typeof jobPayloads)[N]>;
@@ -161,6 +168,7 @@ export const jobQueue = {
   [JobName.CheckMailFlowAlerts]: QueueName.Intake,
   [JobName.AnalyseMailTest]: QueueName.Scan,
   [JobName.SweepUnanalysedMailTests]: QueueName.Intake,
+  [JobName.RefreshSenderRequirements]: QueueName.Intake,
 } as const satisfies Record<JobName, QueueName>;
 
 /** The jobs one queue carries: its consumer's handlers must cover exactly these. */
@@ -236,4 +244,12 @@ export function readIntakeMessageJobId(messageId: number): string {
 /** One analysis per test message: the sweep re-queueing a test whose job still waits adds nothing. */
 export function analyseMailTestJobId(testId: number): string {
   return `mail-test-${testId}`;
+}
+
+/**
+ * Options of every `refresh-sender-requirements` job: one waiting per domain (a burst of reports or a
+ * scan and a test together judge once), released when it finishes so the next change is judged again.
+ */
+export function refreshSenderRequirementsJobOptions(domainId: number): { deduplication: { id: string } } {
+  return { deduplication: { id: `sender-requirements-${domainId}` } };
 }

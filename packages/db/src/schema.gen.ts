@@ -303,6 +303,12 @@ export interface Scans {
   trigger: string;
 }
 
+export interface SenderRequirementVerdicts {
+  domainId: number;
+  evaluatedAt: Timestamp;
+  verdict: Json;
+}
+
 export interface Sessions {
   createdAt: Generated<Timestamp>;
   expires: Timestamp;
@@ -393,6 +399,7 @@ export interface DB {
   sampleDomainChecks: SampleDomainChecks;
   sampleDomains: SampleDomains;
   scans: Scans;
+  senderRequirementVerdicts: SenderRequirementVerdicts;
   sessions: Sessions;
   stripeEvents: StripeEvents;
   tlsResultsDaily: TlsResultsDaily;

@@ -116,6 +116,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   { method: 'PUT', path: '/api/domains/:id/mail-flow/settings', service: 'intake', params: domainIdParams, body: mailFlowSettingsBody },
   { method: 'GET', path: '/api/domains/:id/mail-flow', service: 'intake', params: domainIdParams, querystring: mailFlowWindowQuery },
   { method: 'GET', path: '/api/domains/:id/tls-reports', service: 'intake', params: domainIdParams, querystring: mailFlowWindowQuery },
+  { method: 'GET', path: '/api/domains/:id/sender-requirements', service: 'intake', params: domainIdParams },
   { method: 'GET', path: '/api/domains/:id/dmarc-reports', service: 'intake', params: domainIdParams },
   { method: 'POST', path: '/api/domains/:id/dmarc-reports', service: 'intake', params: domainIdParams, rawBody: REPORT_FILE_CONTENT_TYPES },
   { method: 'GET', path: '/api/domains/:id/dmarc-reports/:reportId/source', service: 'intake', params: receivedReportParams },

@@ -17,13 +17,14 @@ describe('alert types', () => {
       'mail_failure_spike',
       'mail_reports_stopped',
       'tls_rpt_failures',
+      'sender_requirement_unmet',
     ]);
     for (const type of alertTypes) {
       expect(alertTypeLabels[type].label.length).toBeGreaterThan(0);
       expect(alertTypeLabels[type].description).toMatch(/\.$/);
       expect(alertTypeSeverity[type]).toBeDefined();
     }
-    expect(alertTypeSeverity).toMatchObject({ mail_new_sender: 'medium', mail_failure_spike: 'high', mail_reports_stopped: 'medium', tls_rpt_failures: 'high' });
+    expect(alertTypeSeverity).toMatchObject({ mail_new_sender: 'medium', mail_failure_spike: 'high', mail_reports_stopped: 'medium', tls_rpt_failures: 'high', sender_requirement_unmet: 'high' });
   });
 
   it('quotes the mail-flow thresholds in the descriptions', () => {

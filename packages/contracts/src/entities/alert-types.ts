@@ -15,6 +15,8 @@ export const AlertType = {
   MailFailureSpike: 'mail_failure_spike',
   MailReportsStopped: 'mail_reports_stopped',
   TlsRptFailures: 'tls_rpt_failures',
+  /** Sender requirements (issue 26): raised by the intake when a Gmail/Yahoo/Microsoft requirement turns from met to unmet. */
+  SenderRequirementUnmet: 'sender_requirement_unmet',
 } as const;
 
 type AlertType = (typeof AlertType)[keyof typeof AlertType];
@@ -66,6 +68,10 @@ export const alertTypeLabels: Record<AlertType, { label: string; description: st
   tls_rpt_failures: {
     label: 'TLS delivery failures',
     description: `TLS-RPT reports show ${T.tlsMinFailedSessions} or more sessions to the domain's mail servers failing one way in a day, at least ${T.tlsMinShare * 100}% of them.`,
+  },
+  sender_requirement_unmet: {
+    label: 'Sender requirements',
+    description: 'A Gmail, Yahoo or Microsoft sender requirement the domain met (SPF, DKIM, DMARC, alignment, reverse DNS, TLS, one-click unsubscribe, message format) is no longer met.',
   },
 };
 

@@ -52,6 +52,7 @@ export const alertTypeSeverity: Record<AlertType, AlertSeverity> = {
   mail_failure_spike: 'high',
   mail_reports_stopped: 'medium',
   tls_rpt_failures: 'high',
+  sender_requirement_unmet: 'high',
 };
 
 export type SslExpiryThreshold = (typeof SSL_EXPIRY_THRESHOLDS)[number];

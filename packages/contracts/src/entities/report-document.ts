@@ -4,6 +4,7 @@
  * keys on `schemaVersion`, and a change that is not purely additive bumps it.
  */
 import { z } from '../zod.js';
+import { senderRequirementsSchema } from './sender-requirements.js';
 import { idSchema, isoDateTime } from '../common.js';
 import { checkStatusSchema, checkTypeSchema, findingSeveritySchema } from './check.js';
 import { dmarcPolicySchema, isoDay } from './mail-flow.js';
@@ -211,6 +212,11 @@ export const reportDocumentSchema = z.object({
    * covers the window. Absent from documents stored before it existed (additive, so still version 1).
    */
   mailFlow: reportMailFlowSchema.nullable().optional(),
+  /**
+   * The Gmail/Yahoo/Microsoft sender requirements as last judged (the intake keeps the verdict per
+   * domain); null when never judged. Absent from documents stored before it existed (additive).
+   */
+  senderRequirements: senderRequirementsSchema.nullable().optional(),
 });
 export type ReportDocument = z.infer<typeof reportDocumentSchema>;
 

@@ -44,6 +44,7 @@ const WHY: Record<string, string> = {
   mail_failure_spike: 'Mail failing DMARC is junked or refused once your policy says so, and a sudden rise often means spoofing or a broken sender.',
   mail_reports_stopped: 'Without reports you no longer see who sends as your domain, and a missing report address often means the DMARC record changed.',
   tls_rpt_failures: 'Senders that require TLS to your mail servers (MTA-STS, DANE) may hold or bounce your incoming mail until this is fixed.',
+  sender_requirement_unmet: 'Gmail, Yahoo and Microsoft junk or refuse bulk mail from senders that do not meet their requirements.',
 };
 
 export interface AlertRow {

@@ -20,6 +20,7 @@ describe('matchRoute', () => {
     expect(matchRoute('/api/domains/12/report-addresses')?.upstream).toBe('intake');
     expect(matchRoute('/api/domains/12/report-addresses/x')?.upstream).toBe('domains');
     expect(matchRoute('/api/domains/12/tls-reports')?.upstream).toBe('intake');
+    expect(matchRoute('/api/domains/12/sender-requirements')?.upstream).toBe('intake');
     expect(matchRoute('/api/domains/12/dmarc-reports/3/source')).toMatchObject({ upstream: 'intake', bodyLimit: 10 * 1024 * 1024 });
     expect(matchRoute('/api/domains//mail-flow')?.upstream).toBe('domains');
     expect(matchRoute('/api/domains/12/checks')?.upstream).toBe('domains');

@@ -46,6 +46,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { pattern: '/api/domains/:id/report-addresses', upstream: 'intake' },
   { pattern: '/api/domains/:id/mail-flow*', upstream: 'intake' },
   { pattern: '/api/domains/:id/tls-reports', upstream: 'intake' },
+  { pattern: '/api/domains/:id/sender-requirements', upstream: 'intake' },
   { pattern: '/api/domains/:id/dmarc-reports*', upstream: 'intake', bodyLimit: MAX_REPORT_UPLOAD_BYTES },
   { pattern: '/api/intake/tls-rpt/*', upstream: 'intake', bodyLimit: MAX_REPORT_UPLOAD_BYTES },
   { pattern: '/api/mail-tests*', upstream: 'intake' },
