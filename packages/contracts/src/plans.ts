@@ -106,6 +106,8 @@ export const features = {
   prioritySupport: (plan: string) => atLeast(plan, 'advanced'),
   /** DMARC, TLS-RPT and failure reports received and read (issue 25): every paid plan. */
   mailFlow: (plan: string) => isPaidPlan(plan),
+  /** The Gmail/Yahoo/Microsoft sender requirements verdict (issue 26): every paid plan; its test-message evidence needs inboxPlacement. */
+  senderRequirements: (plan: string) => isPaidPlan(plan),
 } as const;
 
 /** Inbox tests a day on the plan (0: none; features.inboxPlacement says whether it has the screen). */

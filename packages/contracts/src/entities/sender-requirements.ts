@@ -9,6 +9,8 @@ import { idSchema, isoDateTime } from '../common.js';
  * latest verdict per domain; the reports render the kept one.
  */
 
+export const SENDER_REQUIREMENTS_PLAN_MESSAGE = 'Sender requirements are available on paid plans. Please upgrade to see how your domain meets the Gmail, Yahoo and Microsoft requirements.';
+
 export const mailboxProviders = ['gmail', 'yahoo', 'microsoft'] as const;
 export const mailboxProviderSchema = z.enum(mailboxProviders);
 export type MailboxProvider = z.infer<typeof mailboxProviderSchema>;

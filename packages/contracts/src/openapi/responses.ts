@@ -157,7 +157,7 @@ export const API_RESPONSES: Readonly<Record<string, ResponseSchemas>> = {
   'GET /api/domains/:id/report-addresses': answers({ 200: reportAddressesAnswer }, 400, 401, 403, 404),
   'PUT /api/domains/:id/mail-flow/settings': answers({ 200: okMailFlowSettingsAnswer }, 400, 401, 403, 404),
   'GET /api/domains/:id/mail-flow': answers({ 200: mailFlowAnswer }, 400, 401, 403, 404),
-  'GET /api/domains/:id/sender-requirements': answers({ 200: senderRequirementsSchema }, 400, 401, 404),
+  'GET /api/domains/:id/sender-requirements': answers({ 200: senderRequirementsSchema }, 400, 401, 403, 404),
   'GET /api/domains/:id/tls-reports': answers({ 200: tlsReportsAnswer }, 400, 401, 403, 404),
   'GET /api/domains/:id/dmarc-reports': answers({ 200: receivedReportsAnswer }, 400, 401, 403, 404),
   'POST /api/domains/:id/dmarc-reports': answers({ 202: uploadReportsAnswer }, 400, 401, 403, 404, 413, 415),
