@@ -109,6 +109,7 @@ describe('feature gates (spec README decisions)', () => {
     sslAndDnsChangeAlerts: [false, false, false, true, true, false],
     inboxPlacement: [false, false, false, true, true, false],
     mailFlow: [false, false, true, true, true, false],
+    senderRequirements: [false, false, true, true, true, false],
     chatIntegrations: [false, false, false, true, true, false],
     alertsInBell: [false, false, false, false, true, false],
     marketingIntegrations: [false, false, false, false, true, false],
