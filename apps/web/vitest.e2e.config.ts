@@ -16,7 +16,7 @@ export default defineConfig({
     testTimeout: 150_000,
     hookTimeout: 180_000,
     fileParallelism: false,
-    // Its own JSON file; scripts/merge-test-results.ts folds it into vitest.json for the workspace summary.
+    // Its own JSON file beside the unit run's; the workspace summary (tooling/vitest/summary.js) reads both.
     reporters: ['default', ['json', { outputFile: '.test-results/vitest-e2e.json' }]],
   },
 });

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Adds up the JSON reports every package's vitest run wrote and prints one closing line,
 // "Tests: N passed, N failed, N skipped", for the whole workspace, after the names of the tests that
-// failed: a CI log is often read from its end only. `--clean` removes old reports first;
-// `--turbo-exit=N` passes on turbo's exit code (a failed typecheck or lint writes no report).
+// failed: a CI log is often read from its end only. Each package writes `.test-results/vitest.json`
+// (apps/web's browser run `vitest-e2e.json` beside it). `--clean` removes old reports first;
+// `--runs-exit=N` passes on the runs' exit code (a failed typecheck or lint writes no report).
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,8 +11,9 @@ const root = new URL('../..', import.meta.url).pathname;
 const reports = ['apps', 'services', 'packages', 'tests', 'scripts', 'bench', 'infra']
   .flatMap((group) => (existsSync(join(root, group)) ? readdirSync(join(root, group)).map((name) => join(root, group, name)) : []))
   .concat([join(root, 'scripts')])
-  .map((dir) => join(dir, '.test-results', 'vitest.json'))
-  .filter((file) => existsSync(file));
+  .map((dir) => join(dir, '.test-results'))
+  .filter((dir) => existsSync(dir))
+  .flatMap((dir) => readdirSync(dir).filter((name) => /^vitest(-[\w-]+)?\.json$/.test(name)).map((name) => join(dir, name)));
 
 if (process.argv.includes('--clean')) {
   for (const file of reports) rmSync(file);
@@ -35,10 +37,10 @@ if (process.argv.includes('--clean')) {
       if (suite.status === 'failed' && (suite.assertionResults ?? []).length === 0) failures.push(`  ✗ ${where}\n      ${String(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
     }
   }
-  const turboExit = Number(process.argv.find((a) => a.startsWith('--turbo-exit='))?.split('=')[1] ?? 0);
+  const runsExit = Number(process.argv.find((a) => a.startsWith('--runs-exit='))?.split('=')[1] ?? 0);
   if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
-  else if (turboExit !== 0) console.log('\nA task failed with no failing test: a typecheck, a lint, or errors vitest caught outside any test ("Unhandled Errors" in its log).');
-  console.log(`\n${reports.length} test suites reported.`);
+  else if (runsExit !== 0) console.log('\nA task failed with no failing test: a typecheck, a lint, or errors vitest caught outside any test ("Unhandled Errors" in its log).');
+  console.log(`\n${reports.length} test reports read.`);
   console.log(`Tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-  if (failed > 0 || passed === 0 || turboExit !== 0) process.exitCode = 1;
+  if (failed > 0 || passed === 0 || runsExit !== 0) process.exitCode = 1;
 }
