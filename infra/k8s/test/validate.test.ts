@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { objectId, splitImage, type K8sObject } from '../lib/objects.js';
 import { kubectlKustomizeVersion, renderWithKubectl, renderWithKustomize, validateObjects } from '../lib/validate.js';
 
@@ -11,7 +11,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const kubectl = kubectlKustomizeVersion();
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests reach into rendered objects to break them */
-const production = () => renderWithKustomize(join(ROOT, 'overlays/production'));
+/** The production overlay rendered once (each render is a kustomize process, ~1.8 s); every test breaks its own copy. */
+let rendered: K8sObject[] | undefined;
+const production = (): K8sObject[] => structuredClone((rendered ??= renderWithKustomize(join(ROOT, 'overlays/production'))));
 const find = (objects: K8sObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name) as any;
 const container = (objects: K8sObject[], name: string) => find(objects, 'Deployment', name).spec.template.spec.containers[0];
 const messages = (objects: K8sObject[]) => validateObjects(objects, { production: true }).map((p) => `${p.object}: ${p.message}`);
@@ -51,12 +53,15 @@ describe('the real manifests', () => {
 });
 
 describe('validate.ts on broken copies of the manifests', () => {
-  let copy: string | undefined;
-  afterEach(() => copy && rmSync(copy, { recursive: true, force: true }));
+  const copies: string[] = [];
+  afterAll(() => {
+    for (const copy of copies) rmSync(copy, { recursive: true, force: true });
+  });
 
-  /** Copies base/ and overlays/ to a temporary root, applies `edit` to one file, runs the CLI. */
-  const runBroken = (file: string, edit: (text: string) => string) => {
-    copy = mkdtempSync(join(tmpdir(), 'sendwell-k8s-'));
+  /** Copies base/ and overlays/ to a temporary root and applies `edit` to one file. */
+  const brokenCopy = (file: string, edit: (text: string) => string): string => {
+    const copy = mkdtempSync(join(tmpdir(), 'sendwell-k8s-'));
+    copies.push(copy);
     cpSync(join(ROOT, 'base'), join(copy, 'base'), { recursive: true });
     cpSync(join(ROOT, 'overlays'), join(copy, 'overlays'), { recursive: true });
     const path = join(copy, file);
@@ -64,44 +69,74 @@ describe('validate.ts on broken copies of the manifests', () => {
     const after = edit(before);
     expect(after).not.toBe(before);
     writeFileSync(path, after);
-    try {
-      const out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'validate.ts'), copy], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-      return { code: 0, out };
-    } catch (error) {
-      const e = error as { status: number; stdout: string };
-      return { code: e.status, out: e.stdout };
-    }
+    return copy;
   };
 
+  /** Runs the CLI on the roots: its exit code, and each root's lines (the CLI heads them `# <root>` when given several). */
+  const runCli = (roots: string[]) => {
+    let code = 0;
+    let out: string;
+    try {
+      out = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'validate.ts'), ...roots], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    } catch (error) {
+      const e = error as { status: number; stdout: string };
+      code = e.status;
+      out = e.stdout;
+    }
+    const sections = new Map<string, string>(roots.length === 1 ? [[roots[0]!, out]] : []);
+    for (const part of out.split(/^# /m).slice(1)) {
+      const newline = part.indexOf('\n');
+      sections.set(part.slice(0, newline), part.slice(newline + 1));
+    }
+    return { code, sections };
+  };
+
+  // The broken copies go through one CLI run (the schemas load once per process, ~5 s of CPU each).
+  const broken = {
+    replicas: () => brokenCopy('base/billing.yaml', (t) => t.replace('replicas: 1', 'replicas: two')),
+    scaleTarget: () => brokenCopy('overlays/production/scanner-keda.yaml', (t) => t.replace('  scaleTargetRef:\n    name: scanner\n', '')),
+    misspelt: () => brokenCopy('base/auth.yaml', (t) => t.replace('readinessProbe:', 'readinesProbe:')),
+    secret: () => brokenCopy('base/config.yaml', (t) => `${t}  DATABASE_URL: postgres://sendwell:hunter2@db:5432/sendwell\n`),
+  };
+  let roots: Record<keyof typeof broken, string>;
+  let run: ReturnType<typeof runCli>;
+  beforeAll(() => {
+    roots = { replicas: broken.replicas(), scaleTarget: broken.scaleTarget(), misspelt: broken.misspelt(), secret: broken.secret() };
+    run = runCli(Object.values(roots));
+  }, 180_000);
+  const out = (name: keyof typeof broken) => {
+    const text = run.sections.get(roots[name]);
+    expect(text, `no output for ${name}`).toBeDefined();
+    return text!;
+  };
+
+  it('exits 1 when a copy is broken, and reports every copy', () => {
+    expect(run.code).toBe(1);
+    expect(run.sections.size).toBe(4);
+  });
+
   it('fails on a Deployment whose replicas is "two"', () => {
-    const { code, out } = runBroken('base/billing.yaml', (t) => t.replace('replicas: 1', 'replicas: two'));
-    expect(code).toBe(1);
-    expect(out).toMatch(/Deployment\/sendwell\/billing: .*replicas must be integer/);
+    expect(out('replicas')).toMatch(/Deployment\/sendwell\/billing: .*replicas must be integer/);
   });
 
   it('fails on a ScaledObject without scaleTargetRef', () => {
-    const { code, out } = runBroken('overlays/production/scanner-keda.yaml', (t) => t.replace('  scaleTargetRef:\n    name: scanner\n', ''));
-    expect(code).toBe(1);
-    expect(out).toMatch(/ScaledObject\/sendwell\/scanner: .*must have required property scaleTargetRef/);
+    expect(out('scaleTarget')).toMatch(/ScaledObject\/sendwell\/scanner: .*must have required property scaleTargetRef/);
+    expect(out('scaleTarget')).not.toMatch(/replicas must be integer/);
   });
 
   it('fails on a misspelt field the schema does not have', () => {
-    const { code, out } = runBroken('base/auth.yaml', (t) => t.replace('readinessProbe:', 'readinesProbe:'));
-    expect(code).toBe(1);
-    expect(out).toMatch(/containers\/0\/readinesProbe: unknown field/);
-    expect(out).toMatch(/auth: readinessProbe missing/);
+    expect(out('misspelt')).toMatch(/containers\/0\/readinesProbe: unknown field/);
+    expect(out('misspelt')).toMatch(/auth: readinessProbe missing/);
   });
 
   it('fails on a secret written into a manifest', () => {
-    const { code, out } = runBroken('base/config.yaml', (t) => `${t}  DATABASE_URL: postgres://sendwell:hunter2@db:5432/sendwell\n`);
-    expect(code).toBe(1);
-    expect(out).toMatch(/DATABASE_URL looks secret/);
-    expect(out).toMatch(/a URL with credentials/);
+    expect(out('secret')).toMatch(/DATABASE_URL looks secret/);
+    expect(out('secret')).toMatch(/a URL with credentials/);
   });
 
   it('passes the unbroken copy', () => {
-    const { code, out } = runBroken('base/config.yaml', (t) => t.replace('LOG_LEVEL: info', 'LOG_LEVEL: warn'));
-    expect(out).toMatch(/overlays\/production: 36 objects .*: valid/);
+    const { code, sections } = runCli([brokenCopy('base/config.yaml', (t) => t.replace('LOG_LEVEL: info', 'LOG_LEVEL: warn'))]);
+    expect([...sections.values()][0]).toMatch(/overlays\/production: 36 objects .*: valid/);
     expect(code).toBe(0);
   });
 });
