@@ -123,6 +123,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     [JobName.AnalyseMailTest]: analyseMailTestHandler({
       db,
       redis: queueRedis,
+      queues,
       // A resolver per analysis, like a scan's (its cache lives as long as the analysis).
       analyse: (raw, session) =>
         analyseMailTest(raw, session, {

@@ -1,5 +1,5 @@
 import type { MailTestAnalysis } from '@sendwell/contracts';
-import type { Executor } from '@sendwell/db';
+import { sql, type Executor } from '@sendwell/db';
 
 /** The scanner's side of `inbox_placement_tests`: reading a received test and writing its outcome. */
 export class MailTestRepository {
@@ -21,9 +21,15 @@ export class MailTestRepository {
     return row !== undefined;
   }
 
-  /** Stores the analysis; only a test still 'received' moves to 'done' (a job that ran twice writes once). */
-  async complete(id: number, analysis: MailTestAnalysis, at: Date): Promise<boolean> {
-    const result = await this.db
+  /**
+   * Stores the analysis; only a test still 'received' moves to 'done' (a job that ran twice writes once).
+   * The test is filed under its user's domain the From domain belongs to (that domain, or the longest
+   * one it is a subdomain of; deleted domains not), so the domain's sender requirements can read it.
+   * Null when the test is no longer waiting for its analysis.
+   */
+  async complete(id: number, analysis: MailTestAnalysis, at: Date): Promise<{ domainId: number | null } | null> {
+    const from = analysis.headers.fromDomain;
+    const row = await this.db
       .updateTable('inboxPlacementTests')
       .set({
         status: 'done',
@@ -33,11 +39,19 @@ export class MailTestRepository {
         subject: analysis.headers.subject,
         error: null,
         completedAt: at,
+        domainId: from === null ? null : sql<number | null>`(
+          select d.id from domains d
+          where d.user_id = inbox_placement_tests.user_id and not d.is_deleted
+            and (d.name = ${from} or right(${from}, length(d.name) + 1) = '.' || d.name)
+          order by length(d.name) desc, d.id
+          limit 1
+        )`,
       })
       .where('id', '=', id)
       .where('status', '=', 'received')
+      .returning(['domainId'])
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return row ?? null;
   }
 
   /** A test whose analysis failed for good, with the reason shown to its user. */

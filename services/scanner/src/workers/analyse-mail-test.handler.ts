@@ -2,11 +2,12 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { JobName, mailTestChannel, mailTestSessionSchema, type MailTestAnalysis, type MailTestSession, type MailTestStatus } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import type { JobHandler, Logger } from '@sendwell/server-kit';
+import type { JobHandler, Logger, Queues } from '@sendwell/server-kit';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { MAX_PARSED_BYTES, UnreadableMessageError } from '../mail-test/parse-message.js';
 import { MailTestRepository } from '../repositories/mail-test.repository.js';
+import { queueSenderRequirementsRefresh } from './refresh-sender-requirements.js';
 
 const gunzipAsync = promisify(gunzip);
 
@@ -17,6 +18,8 @@ export interface AnalyseMailTestHandlerDeps {
   db: Database;
   /** Where a test's status changes are published (the intake relays them to the browser). */
   redis: Redis;
+  /** Where the refresh of the test's domain's sender requirements is queued (the intake queue). */
+  queues: Queues;
   analyse: AnalyseFn;
 }
 
@@ -38,7 +41,7 @@ const MAX_GUNZIPPED_BYTES = 2 * MAX_PARSED_BYTES;
  * (the sweep may queue it twice); a failure is only thrown here: `failMailTest`, the worker's
  * final-failure hook, is the one place a test that failed for good is written.
  */
-export function analyseMailTestHandler({ db, redis, analyse }: AnalyseMailTestHandlerDeps): JobHandler<typeof JobName.AnalyseMailTest> {
+export function analyseMailTestHandler({ db, redis, queues, analyse }: AnalyseMailTestHandlerDeps): JobHandler<typeof JobName.AnalyseMailTest> {
   return async ({ testId }, _job, log) => {
     const tests = new MailTestRepository(db);
     const test = await tests.findReceived(testId);
@@ -57,9 +60,11 @@ export function analyseMailTestHandler({ db, redis, analyse }: AnalyseMailTestHa
       if (error instanceof UnreadableMessageError) throw new UnrecoverableError(MAIL_TEST_ERRORS.unreadable);
       throw error;
     });
-    if (!(await tests.complete(testId, analysis, new Date()))) return { skipped: 'status-changed' };
+    const stored = await tests.complete(testId, analysis, new Date());
+    if (!stored) return { skipped: 'status-changed' };
     await publishStatus(redis, testId, 'done', log);
-    log.info({ testId, score: analysis.score.value, findings: analysis.findings.length }, 'mail test analysed');
+    if (stored.domainId !== null) await queueSenderRequirementsRefresh(queues, stored.domainId, log);
+    log.info({ testId, domainId: stored.domainId, score: analysis.score.value, findings: analysis.findings.length }, 'mail test analysed');
     return { score: analysis.score.value };
   };
 }

@@ -8,6 +8,7 @@ import { MailFlowRepository } from '../repositories/mail-flow.repository.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
 import type { ScanOutcome } from '../scan/run-scan.js';
 import type { ScanRecorder } from '../scan/scan-recorder.js';
+import { queueSenderRequirementsRefresh } from './refresh-sender-requirements.js';
 import type { ScanMetrics } from './scan-metrics.js';
 
 /** What a scan knows of the domain's row besides its name and saved selectors. */
@@ -89,6 +90,7 @@ export function scanDomainHandler({ db, recorder, scan, metrics, queues }: ScanD
       }
       metrics.scansCompleted.inc({ status: outcome.status });
       await queueAlertEvents(queues, alertEventsOf(result.alertIds, result.resolvedAlertIds), log);
+      await queueSenderRequirementsRefresh(queues, domainId, log);
       log.info(
         { scanId, domainId, status: outcome.status, score: result.score, alerts: result.alertIds.length, resolved: result.resolvedAlertIds.length, ms: outcome.durationMs },
         'scan completed',

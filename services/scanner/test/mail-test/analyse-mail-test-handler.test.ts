@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { JobName, mailTestAnalysisSchema, mailTestChannel, type MailTestSession } from '@sendwell/contracts';
+import { JobName, mailTestAnalysisSchema, mailTestChannel, refreshSenderRequirementsJobOptions, type MailTestSession } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
 import { arrivals, testRedisUrl } from '@sendwell/testing';
 import { Redis } from 'ioredis';
@@ -41,9 +41,10 @@ const session: MailTestSession = {
   sizeBytes: 0,
 };
 
-async function receivedTest(fields: { rawGz?: Buffer; session?: unknown; status?: string } = {}) {
-  const userId = await ctx.f.user('advanced');
+async function receivedTest(fields: { rawGz?: Buffer; session?: unknown; status?: string; userId?: number; from?: string } = {}) {
+  const userId = fields.userId ?? (await ctx.f.user('advanced'));
   const raw = buildMessage({
+    ...(fields.from !== undefined ? { from: fields.from } : {}),
     headers: ONE_CLICK_HEADERS,
     html: `<p>${'Our news of the month, with what changed and what comes next. '.repeat(4)}</p><a href="https://www.listed.example/offer">The offer</a>`,
   });
@@ -66,7 +67,7 @@ async function receivedTest(fields: { rawGz?: Buffer; session?: unknown; status?
 const testRow = (id: number) =>
   ctx.testDb.db
     .selectFrom('inboxPlacementTests')
-    .select(['status', 'results', 'score', 'fromEmail', 'subject', 'error', 'attempts', 'completedAt'])
+    .select(['status', 'results', 'score', 'fromEmail', 'subject', 'error', 'attempts', 'completedAt', 'domainId'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
@@ -80,7 +81,8 @@ describe('the analyse-mail-test job', () => {
     await published.waitFor((item) => item.channel === mailTestChannel(id), 30_000, () => `nothing published for test ${id}`);
 
     const row = await testRow(id);
-    expect(row).toMatchObject({ status: 'done', fromEmail: 'news@example.com', subject: 'Our November news', error: null, attempts: 1 });
+    // The user has no domain example.com: the test is filed under none.
+    expect(row).toMatchObject({ status: 'done', fromEmail: 'news@example.com', subject: 'Our November news', error: null, attempts: 1, domainId: null });
     expect(row.completedAt).toBeInstanceOf(Date);
     const analysis = mailTestAnalysisSchema.parse(row.results);
     expect(Number(row.score)).toBe(analysis.score.value);
@@ -141,5 +143,40 @@ describe('the analyse-mail-test job', () => {
     expect((await ctx.deps.queues.scan.getJob(`mail-test-${missing}`))?.returnvalue).toEqual({ skipped: 'missing-test' });
     expect(await testRow(id)).toMatchObject({ status: 'done', attempts: 0, results: {} });
     expect(publishedOn(id)).toEqual([]);
+  });
+});
+
+describe("a test message's domain", () => {
+  it("files the test under its user's domain of the From domain (exact, else the longest parent; never a deleted or another user's one) and queues that domain's sender requirements", async () => {
+    const [userId, otherUserId] = [await ctx.f.user('advanced'), await ctx.f.user('advanced')];
+    const own = async (name: string, deleted = false) => (await ctx.f.domain({ userId, name, deleted })).id;
+    const sender = await own('sender.example');
+    const euSender = await own('eu.sender.example');
+    const shared = await own('shared.example');
+    await own('old.sender.example', true);
+    await own('ender.example');
+    await ctx.f.domain({ userId: otherUserId, name: 'shared.example' });
+    await ctx.f.domain({ userId: otherUserId, name: 'elsewhere.example' });
+    const cases: Array<[from: string, domainId: number | null]> = [
+      ['news@sender.example', sender],
+      // A parent, and not ender.example, whose name only ends the same way.
+      ['news@mail.sender.example', sender],
+      ['news@x.eu.sender.example', euSender],
+      ['news@old.sender.example', sender],
+      ['news@shared.example', shared],
+      ['news@elsewhere.example', null],
+    ];
+    const ids = await Promise.all(cases.map(([from]) => receivedTest({ userId, from: `News <${from}>` })));
+    for (const id of ids) await ctx.deps.queues.scan.add(JobName.AnalyseMailTest, { testId: id }, { jobId: `mail-test-${id}`, attempts: 1 });
+    ctx.workers.push(ctx.deps.startWorker());
+    for (const id of ids) await published.waitFor((item) => item.channel === mailTestChannel(id), 30_000, () => `nothing published for test ${id}`);
+
+    const rows = await Promise.all(ids.map(testRow));
+    expect(rows.map((row) => [row.fromEmail, row.domainId])).toEqual(cases.map(([from, domainId]) => [from, domainId]));
+    // One waiting refresh per domain however many tests it took (the job options deduplicate), none for another user's.
+    const queued = (await ctx.deps.queues.intake.getJobs(['waiting'])).filter((job) => job.name === JobName.RefreshSenderRequirements);
+    const byId = (a: number, b: number) => a - b;
+    expect(queued.map((job) => job.data.domainId).sort(byId)).toEqual([sender, euSender, shared].sort(byId));
+    expect(queued.map((job) => job.opts.deduplication)).toContainEqual(refreshSenderRequirementsJobOptions(sender).deduplication);
   });
 });

@@ -1,4 +1,4 @@
-import { checkTypes, JobName, QueueName } from '@sendwell/contracts';
+import { checkTypes, JobName, QueueName, refreshSenderRequirementsJobOptions } from '@sendwell/contracts';
 import { assertHandlersComplete, createJobWorker } from '@sendwell/server-kit';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -32,6 +32,9 @@ describe('scan queue', () => {
     expect(snapshot.dnsSnapshot).toMatchObject({ a: ['192.0.2.1'], mx: [{ exchange: 'mx.example', priority: 10, ips: ['192.0.2.25'] }], spfRecord: 'v=spf1 -all', failed: [] });
     expect(await ctx.f.counts(domain.id)).toMatchObject({ checks: checkTypes.length, scanCount: 1 });
     expect(await ctx.deps.metrics.registry.getSingleMetricAsString('scanner_scans_completed_total')).toMatch(/status="healthy"[^\n]* 1/);
+    // New evidence: the intake judges the domain's sender requirements again.
+    const refresh = (await ctx.deps.queues.intake.getJobs(['waiting'])).filter((job) => job.name === JobName.RefreshSenderRequirements && job.data.domainId === domain.id);
+    expect(refresh.map((job) => job.opts.deduplication)).toEqual([refreshSenderRequirementsJobOptions(domain.id).deduplication]);
   });
 
   it('does not queue a domain twice while it has a scan pending, and queues it again once that finished', async () => {
@@ -69,6 +72,8 @@ describe('scan queue', () => {
     expect((await ctx.deps.queues.scan.getJob(missingScan))?.returnvalue).toEqual({ skipped: 'missing-scan' });
     expect((await scanRow(goneScan)).status).toBe('failed');
     expect(await ctx.f.counts(gone.id)).toMatchObject({ checks: 0, scanCount: 0 });
+    // Nothing new to judge.
+    expect((await ctx.deps.queues.intake.getJobs(['waiting'])).filter((job) => job.data.domainId === gone.id)).toEqual([]);
   });
 
   it('fails an invalid payload at once (no retries) and an unknown job name', async () => {
