@@ -26,6 +26,7 @@ import { ReportBuilder } from '../../services/reports/src/generation/report-buil
 import { renderPdf } from '../../services/reports/src/render/pdf/render-pdf.js';
 import { MailFlowSourceRepository } from '../../services/reports/src/repositories/mail-flow-source.repository.js';
 import { ReportSourceRepository } from '../../services/reports/src/repositories/report-source.repository.js';
+import { SenderRequirementsSourceRepository } from '../../services/reports/src/repositories/sender-requirements-source.repository.js';
 import { freePort, loadAverage, processCpuMs, stopChild, waitForHealth } from '../lib/processes.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -100,7 +101,7 @@ async function singleReport(db: Database) {
   const [domain] = (await sql<{ id: number; name: string }>`insert into domains (user_id, name, status) values (${user!.id}, 'history.bench.test', 'warning') returning id, name`.execute(db)).rows;
   await seedHistory(db, [domain!.id], HISTORY_SCANS);
   await sql`analyze`.execute(db);
-  const builder = new ReportBuilder(new ReportSourceRepository(db), new MailFlowSourceRepository(db));
+  const builder = new ReportBuilder(new ReportSourceRepository(db), new MailFlowSourceRepository(db), new SenderRequirementsSourceRepository(db, createLogger('bench', 'silent')));
   const source = { id: domain!.id, userId: user!.id, name: domain!.name, status: 'warning', isDeleted: false };
 
   const build = async () => builder.build({ id: 1, type: 'full' }, source, 'full');

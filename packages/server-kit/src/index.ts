@@ -15,3 +15,4 @@ export { createMailer, defaultOutboxDir, mailEnvFields, requireSmtpInProduction,
 export { alertEventsOf, queueAlertEvents, type AlertEventRef } from './alert-events.js';
 export { OutboundError, OutboundHttp, type OutboundAnswer, type OutboundHttpOptions } from './outbound-http.js';
 export { ThreadPool, type ThreadFailure, type ThreadPoolOptions } from './thread-pool.js';
+export { queueSenderRequirementsRefresh } from './sender-requirements-refresh.js';

@@ -4,6 +4,7 @@ import type { Deps } from './deps.js';
 import { mailTestsRoutes } from './mail-tests/mail-tests.routes.js';
 import { mailFlowRoutes } from './routes/mail-flow.routes.js';
 import { tlsRptRoutes } from './routes/tls-rpt.routes.js';
+import { senderRequirementsRoutes } from './sender-requirements/sender-requirements.routes.js';
 
 /** The intake's HTTP side as a Fastify instance with every route; it never listens (tests inject). */
 export async function buildApp(deps: Deps): Promise<App> {
@@ -13,6 +14,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(authPlugin, { secret: deps.env.JWT_SECRET, db: deps.db, cookie: sessionCookie(deps.env), adminEmail: deps.env.ADMIN_EMAIL });
   registerHealth(app, { service: 'intake', db: deps.db, redis: deps.redis });
   await app.register(mailFlowRoutes, { prefix: '/api/domains', deps });
+  await app.register(senderRequirementsRoutes, { prefix: '/api/domains', deps });
   await app.register(mailTestsRoutes, { prefix: '/api/mail-tests', deps });
   await app.register(tlsRptRoutes, { prefix: '/api/intake/tls-rpt', deps });
   return app;

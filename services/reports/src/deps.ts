@@ -22,6 +22,7 @@ import { PdfRenderPool } from './render/pdf/pdf-pool.js';
 import { MailFlowSourceRepository } from './repositories/mail-flow-source.repository.js';
 import { ReportRepository } from './repositories/report.repository.js';
 import { ReportSourceRepository } from './repositories/report-source.repository.js';
+import { SenderRequirementsSourceRepository } from './repositories/sender-requirements-source.repository.js';
 import { ReportService } from './services/report.service.js';
 import { reportHandlers } from './workers/report.handlers.js';
 import { reportSchedulers } from './workers/report.schedulers.js';
@@ -62,7 +63,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     db,
     reports,
     source,
-    new ReportBuilder(source, new MailFlowSourceRepository(db)),
+    new ReportBuilder(source, new MailFlowSourceRepository(db), new SenderRequirementsSourceRepository(db, logger.child({ module: 'SenderRequirementsSource' }))),
     (document, options) => pdfPool.render(document, options),
     mailer,
     env.APP_URL,

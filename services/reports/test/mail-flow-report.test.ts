@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { reportDocumentSchema, type ReportDocument, type ReportKind } from '@sendwell/contracts';
+import { createLogger } from '@sendwell/server-kit';
 import { createTestDb, type TestDb } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReportBuilder } from '../src/generation/report-builder.js';
@@ -11,6 +12,7 @@ import { renderPdf } from '../src/render/pdf/render-pdf.js';
 import { renderText } from '../src/render/text/render-text.js';
 import { MailFlowSourceRepository } from '../src/repositories/mail-flow-source.repository.js';
 import { ReportSourceRepository } from '../src/repositories/report-source.repository.js';
+import { SenderRequirementsSourceRepository } from '../src/repositories/sender-requirements-source.repository.js';
 import { factory, type Factory } from './factory.js';
 
 /**
@@ -30,7 +32,7 @@ beforeAll(async () => {
   t = await createTestDb();
   f = factory(t.db);
   source = new ReportSourceRepository(t.db);
-  builder = new ReportBuilder(source, new MailFlowSourceRepository(t.db));
+  builder = new ReportBuilder(source, new MailFlowSourceRepository(t.db), new SenderRequirementsSourceRepository(t.db, createLogger('test', 'silent')));
   await f.dmarcPartition('2026-10');
   await f.dmarcPartition('2026-11');
 });

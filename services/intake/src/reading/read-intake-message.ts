@@ -1,5 +1,6 @@
+import { features } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import type { Logger } from '@sendwell/server-kit';
+import { queueSenderRequirementsRefresh, type Logger, type Queues } from '@sendwell/server-kit';
 import type { ReportDomainRepository } from '../addresses/report-domain.repository.js';
 import type { IntakeMessageRepository } from '../intake/intake-message.repository.js';
 import { ReportRefusal } from '../reports/refusal.js';
@@ -20,6 +21,7 @@ export interface ReadIntakeDeps {
   reportDomains: ReportDomainRepository;
   logger: Logger;
   reportReader: ReportReaderPool;
+  queues: Queues;
 }
 
 
@@ -48,6 +50,10 @@ export async function readIntakeMessage(deps: ReadIntakeDeps, messageId: number,
 
   try {
     const answer = await ingestReportFile(deps.db, domain, { bytes: message.raw, contentType: message.contentType, channel: message.channel, messageId: message.id }, undefined, deps.reportReader);
+    // New aggregate records change the mail-flow evidence of the domain's sender requirements.
+    if (answer.accepted.some((a) => a.kind === 'aggregate') && features.senderRequirements(domain.planType)) {
+      await queueSenderRequirementsRefresh(deps.queues, domain.id, deps.logger);
+    }
     return await finish('read', answer);
   } catch (error) {
     if (error instanceof ReportRefusal) return finish('refused', { code: error.code, message: error.message });

@@ -13,7 +13,7 @@ import {
   UPLOAD_EMPTY_MESSAGE,
   uploadReportsAnswer,
 } from '@sendwell/contracts';
-import { badRequest, requireAuth } from '@sendwell/server-kit';
+import { badRequest, queueSenderRequirementsRefresh, requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
 import { MailFlowService } from '../mail-flow/mail-flow.service.js';
@@ -90,6 +90,8 @@ export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
         if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw badRequest(UPLOAD_EMPTY_MESSAGE);
         try {
           const answer = await ingestReportFile(deps.db, domain, { bytes, contentType: request.headers['content-type'] ?? null, channel: 'upload', messageId: null }, undefined, deps.reportReader);
+          // New aggregate records change the mail-flow evidence of the domain's sender requirements.
+          if (answer.accepted.some((a) => a.kind === 'aggregate')) await queueSenderRequirementsRefresh(deps.queues, domain.id, deps.logger);
           return await reply.code(202).send(answer);
         } catch (error) {
           if (error instanceof ReportRefusal) throw badRequest(error.message);

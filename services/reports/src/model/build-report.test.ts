@@ -1,5 +1,6 @@
 import { reportDocumentSchema, REPUTATION_PART_WEIGHTS } from '@sendwell/contracts';
 import { describe, expect, it } from 'vitest';
+import { sampleSenderRequirements } from '../render/sample-document.js';
 import { buildReport, type ReportSource } from './build-report.js';
 
 const at = new Date('2026-11-24T09:00:00Z');
@@ -47,6 +48,7 @@ function source(overrides: Partial<ReportSource> = {}): ReportSource {
     scansInWindow: 12,
     dnsChanges: [{ at: new Date('2026-11-21T00:00:00Z'), changes: [{ record: 'DMARC', impact: 'weakens', summary: 'DMARC policy downgraded' }, { nonsense: true }] }],
     mailFlow: null,
+    senderRequirements: null,
     ...overrides,
   };
 }
@@ -141,5 +143,16 @@ describe('buildReport', () => {
     expect(doc.mailFlow?.passRate).toBe(0.75);
     expect(doc.mailFlow?.policy).toEqual({ p: 'reject', sp: null, pct: null, testing: false, reporter: 'Mail.ru', reportedAt: '2026-11-23T00:00:00.000Z' });
     expect(buildReport(source()).mailFlow).toBeNull();
+  });
+
+  it('carries the stored sender requirements verdict whole, in a summary too, and null without one', () => {
+    const verdict = sampleSenderRequirements({ domainId: 3, domainName: 'shop.example', evaluatedAt: '2026-11-24T08:00:00.000Z' });
+    for (const kind of ['full', 'summary'] as const) {
+      const doc = reportDocumentSchema.parse(buildReport(source({ kind, reportType: kind, senderRequirements: verdict })));
+      expect(doc.senderRequirements).toEqual(verdict);
+      expect(doc.senderRequirements?.counts).toEqual({ met: 6, unmet: 1, unknown: 1, not_measurable: 1 });
+    }
+    const without = reportDocumentSchema.parse(buildReport(source()));
+    expect(without.senderRequirements).toBeNull();
   });
 });

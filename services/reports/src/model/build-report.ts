@@ -33,6 +33,7 @@ import {
   type ReportMailFlow,
   type ReportMailSender,
   type ReportTrendPoint,
+  type SenderRequirements,
 } from '@sendwell/contracts';
 
 export interface SourceCheck {
@@ -81,6 +82,8 @@ export interface ReportSource {
   dnsChanges: Array<{ at: Date; changes: unknown }>;
   /** Null when the plan has no mail flow or nothing was reported in the window. */
   mailFlow: SourceMailFlow | null;
+  /** The intake's latest verdict as stored (already parsed); null when the plan has none or it was never judged. */
+  senderRequirements: SenderRequirements | null;
 }
 
 const DAY_MS = 86_400_000;
@@ -487,5 +490,7 @@ export function buildReport(source: ReportSource): ReportDocument {
     trends: full ? { days: source.windowDays, points: trendPoints(source), dnsChanges: dnsChangesOf(source), scansInWindow: source.scansInWindow } : null,
     actions: full ? actions : actions.slice(0, SUMMARY_ACTION_COUNT),
     mailFlow: source.mailFlow ? mailFlowOf(source.mailFlow, full) : null,
+    // Whole in a summary too (the JSON download); the summary prints only its counts.
+    senderRequirements: source.senderRequirements,
   };
 }

@@ -1,6 +1,6 @@
 /** A document at the edges renderers must survive: nulls everywhere, empty lists, a huge record, markup and non-Latin text. */
 import type { ReportDocument } from '@sendwell/contracts';
-import { sampleReportDocument } from './sample-document.js';
+import { sampleReportDocument, sampleSenderRequirements } from './sample-document.js';
 
 export const HOSTILE = '<script>alert(1)</script>"onload="x';
 
@@ -23,5 +23,6 @@ export function edgeReportDocument(): ReportDocument {
     blacklist: { lists: [], addresses: [], counts: { listed: 0, clean: 0, unknown: 0 } },
     trends: { days: 90, points: [], dnsChanges: [], scansInWindow: 0 },
     actions: [],
+    senderRequirements: sampleSenderRequirements({ domainName: 'bücher-shop.example', spfDetail: `The record says ${HOSTILE}` }),
   };
 }

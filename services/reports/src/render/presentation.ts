@@ -3,6 +3,8 @@
  * windows. The renderers differ in how they draw, never in what they say.
  */
 import {
+  EVIDENCE_SOURCE_LABELS,
+  MAILBOX_PROVIDER_NAMES,
   REPORT_TREND_WINDOWS,
   coreCheckTypes,
   reportCheckTitles,
@@ -13,6 +15,10 @@ import {
   type ReportDocument,
   type ReportMailFlow,
   type ReportTrendPoint,
+  type RequirementEvidence,
+  type SenderRequirement,
+  type SenderRequirements,
+  type SenderRequirementStatus,
 } from '@sendwell/contracts';
 
 /** The trend charts draw the six core checks, which every stored scan has. */
@@ -161,4 +167,65 @@ export function mailFlowCountsText(mf: ReportMailFlow): string {
 /** The TLS-RPT sessions in one sentence. */
 export function tlsSessionsText(tls: NonNullable<ReportMailFlow['tls']>): string {
   return `${formatCount(tls.successfulSessions)} successful and ${formatCount(tls.failedSessions)} failed TLS sessions, from ${formatCount(tls.reports)} TLS-RPT ${tls.reports === 1 ? 'report' : 'reports'}.`;
+}
+
+export const requirementStatusLabel: Record<SenderRequirementStatus, string> = { met: 'Met', unmet: 'Not met', unknown: 'Unknown', not_measurable: 'Not measurable' };
+
+/** The status pills' colours (white text on each passes WCAG AA). */
+export function requirementStatusColor(status: SenderRequirementStatus | RequirementEvidence['status']): string {
+  return { met: COLORS.pass, unmet: COLORS.fail, unknown: COLORS.unknown, not_measurable: COLORS.muted }[status];
+}
+
+/** The counts in one line: a summary report's only mention, the full section's opening. */
+export function senderRequirementsLine(sr: SenderRequirements): string {
+  const { met, unmet, unknown, not_measurable: notMeasurable } = sr.counts;
+  return `Sender requirements (Gmail, Yahoo, Microsoft): ${met} met, ${unmet} not met, ${unknown} unknown, ${notMeasurable} not measurable.`;
+}
+
+export function senderRequirementsJudgedText(sr: SenderRequirements): string {
+  return `Judged ${formatDateTime(sr.evaluatedAt)} from the DNS scan, the mail flow reports and the latest test message.`;
+}
+
+/** Each source with what it covered or why it gave nothing, in the contract's order. */
+export function evidenceSourceLines(sr: SenderRequirements): Array<{ label: string; text: string }> {
+  return (['dns', 'mail_flow', 'mail_test'] as const).map((source) => {
+    const state = sr.sources[source];
+    const text = state.state === 'used' ? `${state.summary} (${formatDay(state.observedAt)})` : state.summary;
+    return { label: EVIDENCE_SOURCE_LABELS[source], text };
+  });
+}
+
+/** "Asked by Gmail, Yahoo and Microsoft (Outlook.com)." */
+export function requirementProvidersText(r: SenderRequirement): string {
+  const names = r.providers.map((p) => MAILBOX_PROVIDER_NAMES[p]);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? 'no provider');
+  return `Asked by ${list}.`;
+}
+
+/** One piece of evidence: its source and what was seen, then whether it meets the requirement and when. */
+export function evidenceParts(ev: RequirementEvidence): { label: string; detail: string; note: string } {
+  return { label: EVIDENCE_SOURCE_LABELS[ev.source], detail: ev.detail, note: `${ev.status === 'met' ? 'met' : 'not met'}, ${formatDay(ev.observedAt)}` };
+}
+
+export function evidenceText(ev: RequirementEvidence): string {
+  const { label, detail, note } = evidenceParts(ev);
+  return `${label}: ${detail} (${note})`;
+}
+
+/** What a requirement without evidence says instead. */
+export function noEvidenceText(r: SenderRequirement): string {
+  return r.status === 'not_measurable' ? 'Sendwell cannot measure this: only the mailbox providers see it.' : 'No evidence yet.';
+}
+
+/** What the fix line says: the fix when unmet, how to get evidence when unknown; null otherwise. */
+export function requirementFixLabel(r: SenderRequirement): string | null {
+  if (!r.fix) return null;
+  if (r.status === 'unmet') return 'Fix';
+  if (r.status === 'unknown') return 'To find out';
+  return null;
+}
+
+/** The links' heading: the complaint rate is read at the providers, the rest is read about. */
+export function requirementLinksLabel(r: SenderRequirement): string {
+  return r.id === 'complaint_rate' ? 'Where to read it' : 'Read more';
 }

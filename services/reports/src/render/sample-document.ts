@@ -5,10 +5,16 @@
 import {
   REPORT_SCHEMA_ID,
   REPORT_SCHEMA_VERSION,
+  SENDER_REQUIREMENTS,
+  senderRequirementIds,
   type CheckStatus,
   type ReportDocument,
   type ReportKind,
   type ReportTrendPoint,
+  type RequirementEvidence,
+  type SenderRequirement,
+  type SenderRequirementId,
+  type SenderRequirements,
 } from '@sendwell/contracts';
 
 const DAY_MS = 86_400_000;
@@ -241,6 +247,61 @@ export function sampleReportDocument(options: SampleOptions = {}): ReportDocumen
             ],
           },
     actions: kind === 'summary' ? actions.slice(0, 3) : actions,
+    senderRequirements: sampleSenderRequirements({ domainName: domain, evaluatedAt: generatedAt }),
   };
   return doc;
+}
+
+/**
+ * A verdict as the intake judges it: six requirements met, one-click unsubscribe not met, the message
+ * format unknown (no test message), the complaint rate not measurable. `spfDetail` replaces the SPF
+ * requirement's DNS-scan evidence, for tests that need a value of their own there.
+ */
+export function sampleSenderRequirements(options: { domainId?: number; domainName?: string; evaluatedAt?: string; spfDetail?: string } = {}): SenderRequirements {
+  const evaluatedAt = options.evaluatedAt ?? '2026-11-24T09:30:00.000Z';
+  const domain = options.domainName ?? 'example-shop.com';
+  const scanAt = new Date(Date.parse(evaluatedAt) - 3 * 3_600_000).toISOString();
+  const flowDay = `${evaluatedAt.slice(0, 10)}T00:00:00.000Z`;
+  const ev = (source: RequirementEvidence['source'], status: RequirementEvidence['status'], detail: string): RequirementEvidence => ({
+    source,
+    status,
+    detail,
+    observedAt: source === 'dns' ? scanAt : flowDay,
+  });
+  const judged: Record<SenderRequirementId, Pick<SenderRequirement, 'status' | 'evidence' | 'fix'>> = {
+    spf: {
+      status: 'met',
+      evidence: [
+        ev('dns', 'met', options.spfDetail ?? `${domain} publishes v=spf1 include:_spf.google.com include:mailgun.org ~all.`),
+        ev('mail_flow', 'met', '99.2% of 12,480 messages passed SPF in the last 30 days.'),
+      ],
+      fix: null,
+    },
+    dkim: { status: 'met', evidence: [ev('mail_flow', 'met', '98.7% of 12,480 messages carried a passing DKIM signature (selectors google, mg).')], fix: null },
+    dmarc: { status: 'met', evidence: [ev('dns', 'met', `_dmarc.${domain} publishes v=DMARC1; p=none; rua=mailto:dmarc@${domain}.`)], fix: null },
+    alignment: { status: 'met', evidence: [ev('mail_flow', 'met', '99.1% of 12,480 messages passed DMARC (SPF or DKIM aligned).')], fix: null },
+    reverse_dns: { status: 'met', evidence: [ev('mail_flow', 'met', 'All 6 sending addresses have forward-confirmed PTR names.')], fix: null },
+    tls: { status: 'met', evidence: [ev('mail_flow', 'met', '4,210 of 4,210 TLS-RPT sessions were encrypted.')], fix: null },
+    one_click_unsubscribe: {
+      status: 'unmet',
+      evidence: [ev('mail_test', 'unmet', 'The test message had List-Unsubscribe with a mailto address only, and no List-Unsubscribe-Post header.')],
+      fix: 'Add an https List-Unsubscribe address and List-Unsubscribe-Post: List-Unsubscribe=One-Click to marketing mail (your sending service has a setting for it).',
+    },
+    message_format: { status: 'unknown', evidence: [], fix: 'Send a test message to your inbox-placement address to check its headers.' },
+    complaint_rate: { status: 'not_measurable', evidence: [], fix: null },
+  };
+  const requirements = senderRequirementIds.map((id): SenderRequirement => ({ id, ...SENDER_REQUIREMENTS[id], ...judged[id] }));
+  const count = (status: SenderRequirement['status']) => requirements.filter((r) => r.status === status).length;
+  return {
+    domainId: options.domainId ?? 1,
+    domain,
+    evaluatedAt,
+    sources: {
+      dns: { state: 'used', observedAt: scanAt, summary: 'The latest scan: SPF, DMARC and MX records.' },
+      mail_flow: { state: 'used', observedAt: flowDay, summary: '38 aggregate and 9 TLS-RPT reports in the last 30 days.' },
+      mail_test: { state: 'none', summary: 'No test message in the last 30 days.' },
+    },
+    requirements,
+    counts: { met: count('met'), unmet: count('unmet'), unknown: count('unknown'), not_measurable: count('not_measurable') },
+  };
 }

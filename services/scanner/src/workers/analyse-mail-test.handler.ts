@@ -2,12 +2,11 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import { JobName, mailTestChannel, mailTestSessionSchema, type MailTestAnalysis, type MailTestSession, type MailTestStatus } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import type { JobHandler, Logger, Queues } from '@sendwell/server-kit';
+import { queueSenderRequirementsRefresh, type JobHandler, type Logger, type Queues } from '@sendwell/server-kit';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { MAX_PARSED_BYTES, UnreadableMessageError } from '../mail-test/parse-message.js';
 import { MailTestRepository } from '../repositories/mail-test.repository.js';
-import { queueSenderRequirementsRefresh } from './refresh-sender-requirements.js';
 
 const gunzipAsync = promisify(gunzip);
 

@@ -1,6 +1,6 @@
 import { JobName } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { alertEventsOf, queueAlertEvents, type JobHandler, type Queues } from '@sendwell/server-kit';
+import { alertEventsOf, queueAlertEvents, queueSenderRequirementsRefresh, type JobHandler, type Queues } from '@sendwell/server-kit';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { ReportedSelector } from '../checks/dkim/selectors.js';
 import { DnsServerError, DnsTimeoutError } from '../dns/types.js';
@@ -8,7 +8,6 @@ import { MailFlowRepository } from '../repositories/mail-flow.repository.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
 import type { ScanOutcome } from '../scan/run-scan.js';
 import type { ScanRecorder } from '../scan/scan-recorder.js';
-import { queueSenderRequirementsRefresh } from './refresh-sender-requirements.js';
 import type { ScanMetrics } from './scan-metrics.js';
 
 /** What a scan knows of the domain's row besides its name and saved selectors. */

@@ -21,7 +21,7 @@ describe('renderHtml', () => {
   it('has every section of the full report, charts as inline SVG and nothing to fetch', () => {
     const doc = sampleReportDocument({ kind: 'full', days: 90 });
     const html = renderHtml(doc, { appUrl: 'https://app.sendwell.test' });
-    for (const expected of ['<html lang="en">', 'example-shop.com', '71/100 (Good)', 'Action plan', 'Get 203.0.113.25 removed from Spamhaus ZEN', '+5.2 points', 'SPF_TOO_MANY_LOOKUPS', 'RFC 7208 §4.6.4', 'Spamhaus ZEN', 'Last 30 days', 'Last 90 days', 'Overall status', 'DMARC policy downgraded from quarantine to none', 'href="https://app.sendwell.test/fixing-guide/example-shop.com/spf"']) {
+    for (const expected of ['<html lang="en">', 'example-shop.com', '71/100 (Good)', 'Action plan', 'Get 203.0.113.25 removed from Spamhaus ZEN', '+5.2 points', 'SPF_TOO_MANY_LOOKUPS', 'RFC 7208 §4.6.4', 'Spamhaus ZEN', 'Last 30 days', 'Last 90 days', 'Overall status', 'DMARC policy downgraded from quarantine to none', 'href="https://app.sendwell.test/fixing-guide/example-shop.com/spf"', '<h2>Sender requirements</h2>', 'id="requirement-one_click_unsubscribe"']) {
       expect(html, expected).toContain(expected);
     }
     for (const c of doc.checks) expect(html).toContain(`id="check-${c.type}"`);
@@ -44,6 +44,7 @@ describe('renderHtml', () => {
     expect(html).not.toContain(HOSTILE);
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&quot;onload=&quot;x');
+    expect(html).toContain('The record says &lt;script&gt;');
     expect(html).toContain('bücher-shop.example');
     expect(html).toContain('Nothing to fix');
   });

@@ -2,7 +2,7 @@
  * The HTML report: one self-contained page (inline CSS and SVG, no script, nothing fetched) that
  * reads offline, prints on A4 and passes axe. Every value from the document is escaped.
  */
-import type { ReportCheck, ReportDocument, ReportMailFlow } from '@sendwell/contracts';
+import type { ReportCheck, ReportDocument, ReportMailFlow, SenderRequirement, SenderRequirements } from '@sendwell/contracts';
 import {
   checkStatusLabel,
   domainStatusLabel,
@@ -14,6 +14,16 @@ import {
   mailFlowCountsText,
   mailFlowLine,
   mailFlowPolicyParts,
+  evidenceParts,
+  evidenceSourceLines,
+  noEvidenceText,
+  requirementFixLabel,
+  requirementLinksLabel,
+  requirementProvidersText,
+  requirementStatusColor,
+  requirementStatusLabel,
+  senderRequirementsJudgedText,
+  senderRequirementsLine,
   tlsSessionsText,
   scoreText,
   severityLabel,
@@ -138,6 +148,30 @@ function mailFlow(mf: ReportMailFlow): string {
   return `<h2>Mail flow</h2><p><strong>${e(mailFlowLine(mf))}</strong></p><p class="muted">${e(mailFlowCountsText(mf))}</p><p>${policy}</p>${senders}<h3>TLS reporting (TLS-RPT)</h3>${tls}`;
 }
 
+function requirement(r: SenderRequirement): string {
+  const evidence = r.evidence.length
+    ? `<ul class="findings">${r.evidence
+        .map((ev) => {
+          const { label, detail, note } = evidenceParts(ev);
+          return `<li class="${ev.status === 'unmet' ? 'error' : 'met'}"><strong>${e(label)}:</strong> ${e(detail)} <span class="muted">(${e(note)})</span></li>`;
+        })
+        .join('')}</ul>`
+    : `<p class="muted">${e(noEvidenceText(r))}</p>`;
+  const fixLabel = requirementFixLabel(r);
+  const fix = fixLabel && r.fix ? `<p style="margin:8px 0 0">${r.status === 'unmet' ? `<strong>${fixLabel}:</strong>` : `<span class="muted">${fixLabel}:</span>`} ${e(r.fix)}</p>` : '';
+  const links = r.links.length ? `<p class="muted" style="margin:8px 0 0">${requirementLinksLabel(r)}: ${r.links.map((l) => link(l.url, l.label)).join(', ')}</p>` : '';
+  return `<article class="check" aria-labelledby="requirement-${e(r.id)}">
+<header><h3 id="requirement-${e(r.id)}">${e(r.title)} <span class="status" style="background:${requirementStatusColor(r.status)}">${requirementStatusLabel[r.status]}</span></h3></header>
+<p class="muted" style="margin:6px 0 0">${e(requirementProvidersText(r))} ${e(r.description)}</p>${evidence}${fix}${links}</article>`;
+}
+
+function senderRequirements(sr: SenderRequirements): string {
+  const sources = `<dl class="published">${evidenceSourceLines(sr)
+    .map((s) => `<dt>${e(s.label)}</dt><dd>${e(s.text)}</dd>`)
+    .join('')}</dl>`;
+  return `<h2>Sender requirements</h2><p><strong>${e(senderRequirementsLine(sr))}</strong></p><p class="muted">${e(senderRequirementsJudgedText(sr))}</p>${sources}${sr.requirements.map(requirement).join('')}`;
+}
+
 function trends(doc: ReportDocument): string {
   const t = doc.trends;
   if (!t) return '';
@@ -156,8 +190,8 @@ export function renderHtml(doc: ReportDocument, options: HtmlOptions = {}): stri
   const title = `Sendwell ${doc.kind === 'full' ? 'report' : 'summary'} for ${doc.domain.name}, ${formatDay(doc.generatedAt)}`;
   const body =
     doc.kind === 'full'
-      ? `${cover(doc)}${actions(doc, options.appUrl)}${doc.checks.length ? `<h2>Checks</h2><p class="muted">Most impact first. Points are each check's share of the reputation score.</p>${doc.checks.map(check).join('')}` : ''}${blacklist(doc)}${doc.mailFlow ? mailFlow(doc.mailFlow) : ''}${trends(doc)}`
-      : `${cover(doc)}${doc.mailFlow ? `<p>${e(mailFlowLine(doc.mailFlow))}</p>` : ''}${actions(doc, options.appUrl)}`;
+      ? `${cover(doc)}${actions(doc, options.appUrl)}${doc.checks.length ? `<h2>Checks</h2><p class="muted">Most impact first. Points are each check's share of the reputation score.</p>${doc.checks.map(check).join('')}` : ''}${blacklist(doc)}${doc.mailFlow ? mailFlow(doc.mailFlow) : ''}${doc.senderRequirements ? senderRequirements(doc.senderRequirements) : ''}${trends(doc)}`
+      : `${cover(doc)}${doc.mailFlow ? `<p>${e(mailFlowLine(doc.mailFlow))}</p>` : ''}${doc.senderRequirements ? `<p>${e(senderRequirementsLine(doc.senderRequirements))}</p>` : ''}${actions(doc, options.appUrl)}`;
   return `<!doctype html>
 <html lang="en">
 <head>

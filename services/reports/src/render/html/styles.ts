@@ -33,6 +33,7 @@ ul.findings { list-style: none; padding: 0; margin: 8px 0 0; }
 ul.findings li { border-left: 3px solid ${COLORS.border}; padding: 4px 0 4px 10px; margin: 8px 0; break-inside: avoid; }
 ul.findings li.error { border-color: ${COLORS.fail}; }
 ul.findings li.warning { border-color: ${COLORS.warning}; }
+ul.findings li.met { border-color: ${COLORS.pass}; }
 .sev { font-weight: 700; font-size: 13px; }
 .chart { width: 100%; height: auto; font: 11px system-ui, sans-serif; fill: ${COLORS.muted}; }
 .gain { color: ${COLORS.pass}; font-weight: 700; white-space: nowrap; }

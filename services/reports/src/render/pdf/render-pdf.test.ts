@@ -25,7 +25,7 @@ describe('renderPdf', () => {
     const doc = sampleReportDocument({ kind: 'full', days: 90 });
     const file = await write('full', renderPdf(doc, { appUrl: 'https://app.sendwell.test' }));
     const text = run('pdftotext', ['-layout', file, '-']);
-    for (const expected of ['example-shop.com', '71/100 (Good)', 'Email authentication', '30.8 / 40', 'Action plan', 'Get 203.0.113.25 removed from Spamhaus ZEN', '+5.2 points', 'SPF_TOO_MANY_LOOKUPS', 'RFC 7208 §4.6.4', 'Fix: Remove includes', 'Blacklists', 'Spamhaus ZEN', 'Listed', 'Last 30 days', 'Last 90 days', 'Overall status', 'DMARC policy downgraded from quarantine to none', 'Page 1 of']) {
+    for (const expected of ['example-shop.com', '71/100 (Good)', 'Email authentication', '30.8 / 40', 'Action plan', 'Get 203.0.113.25 removed from Spamhaus ZEN', '+5.2 points', 'SPF_TOO_MANY_LOOKUPS', 'RFC 7208 §4.6.4', 'Fix: Remove includes', 'Blacklists', 'Spamhaus ZEN', 'Listed', 'Last 30 days', 'Last 90 days', 'Overall status', 'DMARC policy downgraded from quarantine to none', 'Sender requirements', 'One-click unsubscribe', 'Not met', 'Page 1 of']) {
       expect(text, expected).toContain(expected);
     }
     for (const c of doc.checks) expect(text).toContain(c.title);
@@ -41,7 +41,7 @@ describe('renderPdf', () => {
     // The outline: its items are in the file as /Title strings under /Outlines.
     const raw = (await renderPdf(doc, { appUrl: 'https://app.sendwell.test' })).toString('latin1');
     expect(raw).toContain('/Outlines');
-    for (const section of ['Overview', 'Action plan', 'Checks', 'Blacklists', 'Trends']) expect(raw).toContain(`(${section})`);
+    for (const section of ['Overview', 'Action plan', 'Checks', 'Blacklists', 'Sender requirements', 'Trends']) expect(raw).toContain(`(${section})`);
     // The guide links are link annotations.
     expect(raw).toContain('https://app.sendwell.test/fixing-guide/example-shop.com/spf');
 

@@ -2,7 +2,7 @@
  * The PDF: A4, Inter embedded, a document outline, page numbers, real tables and vector charts. One
  * pass over the document model; `bufferPages` lets the footer write "Page N of M" at the end.
  */
-import { reportCheckTitles, type ReportCheck, type ReportDocument, type ReportMailFlow } from '@sendwell/contracts';
+import { reportCheckTitles, type ReportCheck, type ReportDocument, type ReportMailFlow, type SenderRequirement, type SenderRequirements } from '@sendwell/contracts';
 import PDFDocument from 'pdfkit';
 import {
   checkStatusLabel,
@@ -16,6 +16,16 @@ import {
   mailFlowCountsText,
   mailFlowLine,
   mailFlowPolicyText,
+  evidenceParts,
+  evidenceSourceLines,
+  noEvidenceText,
+  requirementFixLabel,
+  requirementLinksLabel,
+  requirementProvidersText,
+  requirementStatusColor,
+  requirementStatusLabel,
+  senderRequirementsJudgedText,
+  senderRequirementsLine,
   tlsSessionsText,
   scoreText,
   severityLabel,
@@ -78,6 +88,10 @@ function cover(doc: Doc, report: ReportDocument): void {
   if (report.kind !== 'full' && report.mailFlow) {
     doc.moveDown(0.4);
     paragraph(doc, mailFlowLine(report.mailFlow), { size: 10 });
+  }
+  if (report.kind !== 'full' && report.senderRequirements) {
+    doc.moveDown(0.4);
+    paragraph(doc, senderRequirementsLine(report.senderRequirements), { size: 10 });
   }
 }
 
@@ -222,6 +236,61 @@ function mailFlow(doc: Doc, mf: ReportMailFlow): void {
   }
 }
 
+function requirement(doc: Doc, r: SenderRequirement): void {
+  ensureSpace(doc, 80);
+  const y = doc.y + 8;
+  doc.font(FONT.bold).fontSize(12).fillColor(COLORS.text).text(r.title, PAGE.margin, y, { lineBreak: false });
+  const titleWidth = doc.widthOfString(r.title);
+  pill(doc, requirementStatusLabel[r.status], PAGE.margin + titleWidth + 10, y, requirementStatusColor(r.status), 8);
+  doc.y = y + 19;
+  doc.x = PAGE.margin;
+  paragraph(doc, `${requirementProvidersText(r)} ${r.description}`, { color: COLORS.muted, size: 9 });
+  if (r.evidence.length === 0) {
+    doc.moveDown(0.3);
+    paragraph(doc, noEvidenceText(r), { indent: 8, color: COLORS.muted, size: 9 });
+  }
+  for (const ev of r.evidence) {
+    ensureSpace(doc, 30);
+    doc.moveDown(0.3);
+    const { label, detail, note } = evidenceParts(ev);
+    const ey = doc.y;
+    doc.rect(PAGE.margin, ey, 2.5, 10).fill(requirementStatusColor(ev.status));
+    doc.font(FONT.bold).fontSize(9).fillColor(COLORS.text).text(`${label}: `, PAGE.margin + 8, ey, { continued: true, width: CONTENT_WIDTH - 8 });
+    doc.font(FONT.regular).text(detail, { continued: true }).fillColor(COLORS.muted).text(` (${note})`);
+  }
+  const fixLabel = requirementFixLabel(r);
+  if (fixLabel && r.fix) {
+    doc.moveDown(0.3);
+    doc.font(FONT.bold).fontSize(9.5).fillColor(r.status === 'unmet' ? COLORS.fail : COLORS.muted).text(`${fixLabel}: `, PAGE.margin + 8, doc.y, { continued: true, width: CONTENT_WIDTH - 8 });
+    doc.font(FONT.regular).fillColor(COLORS.text).text(r.fix);
+  }
+  if (r.links.length) {
+    doc.moveDown(0.3);
+    doc.font(FONT.regular).fontSize(8.5).fillColor(COLORS.muted).text(`${requirementLinksLabel(r)}: `, PAGE.margin + 8, doc.y, { continued: true, width: CONTENT_WIDTH - 8 });
+    r.links.forEach((l, i) => {
+      const last = i === r.links.length - 1;
+      doc.fillColor(COLORS.accent).text(l.label, { link: l.url, underline: true, continued: true });
+      doc.fillColor(COLORS.muted).text(last ? ` (${l.url})` : ` (${l.url}), `, { link: null, underline: false, continued: !last });
+    });
+  }
+  doc.moveDown(0.6);
+  doc.moveTo(PAGE.margin, doc.y).lineTo(PAGE.margin + CONTENT_WIDTH, doc.y).lineWidth(0.5).strokeColor(COLORS.border).stroke();
+}
+
+function senderRequirements(doc: Doc, sr: SenderRequirements): void {
+  doc.addPage();
+  doc.outline.addItem('Sender requirements');
+  heading(doc, 'Sender requirements');
+  paragraph(doc, senderRequirementsLine(sr), { bold: true, size: 11 });
+  paragraph(doc, senderRequirementsJudgedText(sr), { color: COLORS.muted });
+  doc.moveDown(0.3);
+  for (const s of evidenceSourceLines(sr)) {
+    doc.font(FONT.bold).fontSize(9).fillColor(COLORS.text).text(`${s.label}: `, PAGE.margin, doc.y, { continued: true, width: CONTENT_WIDTH });
+    doc.font(FONT.regular).fillColor(COLORS.muted).text(s.text);
+  }
+  for (const r of sr.requirements) requirement(doc, r);
+}
+
 function trends(doc: Doc, report: ReportDocument): void {
   if (!report.trends) return;
   doc.addPage();
@@ -318,6 +387,7 @@ export function renderPdf(report: ReportDocument, options: PdfOptions = {}): Pro
       if (report.kind === 'full') {
         blacklist(doc, report);
         if (report.mailFlow) mailFlow(doc, report.mailFlow);
+        if (report.senderRequirements) senderRequirements(doc, report.senderRequirements);
         trends(doc, report);
       }
       footers(doc, report);

@@ -6,7 +6,7 @@ import { renderText, TEXT_WIDTH } from './render-text.js';
 describe('renderText', () => {
   it('says what the other formats say, in lines of at most 78 characters', () => {
     const text = renderText(sampleReportDocument({ kind: 'full', days: 90 }), { appUrl: 'https://app.sendwell.test' });
-    for (const expected of ['example-shop.com', 'Reputation score: 71/100 (Good)', 'Email authentication', '30.8 / 40', '1. Get 203.0.113.25 removed from Spamhaus ZEN (+4 points)', 'Guide: https://app.sendwell.test/fixing-guide/example-shop.com/blacklist', '[Error] SPF_TOO_MANY_LOOKUPS (RFC 7208 §4.6.4)', 'Spamhaus ZEN', 'Last 30 days', 'Last 90 days', 'Days per status', 'Overall status', 'DMARC policy downgraded from quarantine to none']) {
+    for (const expected of ['example-shop.com', 'Reputation score: 71/100 (Good)', 'Email authentication', '30.8 / 40', '1. Get 203.0.113.25 removed from Spamhaus ZEN (+4 points)', 'Guide: https://app.sendwell.test/fixing-guide/example-shop.com/blacklist', '[Error] SPF_TOO_MANY_LOOKUPS (RFC 7208 §4.6.4)', 'Spamhaus ZEN', 'Last 30 days', 'Last 90 days', 'Days per status', 'Overall status', 'DMARC policy downgraded from quarantine to none', 'Sender requirements', 'One-click unsubscribe: Not met']) {
       expect(text, expected).toContain(expected);
     }
     for (const line of text.split('\n')) {

@@ -2,7 +2,7 @@
  * The plain-text report: the same content as the others, wrapped at 78 columns, with underlined
  * headings and aligned tables; charts become a summary of each window.
  */
-import type { ReportCheck, ReportDocument, ReportMailFlow, ReportTrendPoint } from '@sendwell/contracts';
+import type { ReportCheck, ReportDocument, ReportMailFlow, ReportTrendPoint, SenderRequirement, SenderRequirements } from '@sendwell/contracts';
 import {
   checkStatusLabel,
   domainStatusLabel,
@@ -13,6 +13,15 @@ import {
   mailFlowCountsText,
   mailFlowLine,
   mailFlowPolicyText,
+  evidenceText,
+  evidenceSourceLines,
+  noEvidenceText,
+  requirementFixLabel,
+  requirementLinksLabel,
+  requirementProvidersText,
+  requirementStatusLabel,
+  senderRequirementsJudgedText,
+  senderRequirementsLine,
   scoreText,
   severityLabel,
   STATUS_ROWS,
@@ -116,6 +125,27 @@ function mailFlow(mf: ReportMailFlow): string[] {
   return out;
 }
 
+function requirement(r: SenderRequirement): string[] {
+  const out = heading(`${r.title}: ${requirementStatusLabel[r.status]}`, '-');
+  out.push(...wrap(`${requirementProvidersText(r)} ${r.description}`));
+  if (r.evidence.length === 0) out.push(...wrap(noEvidenceText(r), 4, 2));
+  for (const ev of r.evidence) out.push(...wrap(evidenceText(ev), 4, 2));
+  const fixLabel = requirementFixLabel(r);
+  if (fixLabel && r.fix) out.push(...wrap(`${fixLabel}: ${r.fix}`, 4, 2));
+  if (r.links.length) {
+    out.push(`  ${requirementLinksLabel(r)}:`);
+    for (const l of r.links) out.push(...wrap(`${l.label}: ${l.url}`, 6, 4));
+  }
+  return out;
+}
+
+function senderRequirements(sr: SenderRequirements): string[] {
+  const out = [...heading('Sender requirements'), ...wrap(senderRequirementsLine(sr)), ...wrap(senderRequirementsJudgedText(sr)), ''];
+  for (const s of evidenceSourceLines(sr)) out.push(...wrap(`${s.label}: ${s.text}`, 4, 2));
+  for (const r of sr.requirements) out.push(...requirement(r));
+  return out;
+}
+
 export function renderText(doc: ReportDocument, options: TextOptions = {}): string {
   const out: string[] = [];
   out.push(`SENDWELL ${doc.kind === 'full' ? 'EMAIL DELIVERABILITY REPORT' : 'EMAIL DELIVERABILITY SUMMARY'}`, '', ...wrap(doc.domain.name));
@@ -138,6 +168,7 @@ export function renderText(doc: ReportDocument, options: TextOptions = {}): stri
   }
   out.push('', ...wrap(doc.summary));
   if (doc.kind !== 'full' && doc.mailFlow) out.push('', ...wrap(mailFlowLine(doc.mailFlow)));
+  if (doc.kind !== 'full' && doc.senderRequirements) out.push('', ...wrap(senderRequirementsLine(doc.senderRequirements)));
 
   out.push(...heading(doc.kind === 'full' ? 'Action plan' : 'What to fix first'));
   if (doc.actions.length === 0) out.push('Nothing to fix: every check passes.');
@@ -161,6 +192,7 @@ export function renderText(doc: ReportDocument, options: TextOptions = {}): stri
     }
   }
   if (doc.kind === 'full' && doc.mailFlow) out.push(...mailFlow(doc.mailFlow));
+  if (doc.kind === 'full' && doc.senderRequirements) out.push(...senderRequirements(doc.senderRequirements));
   if (doc.trends) {
     out.push(...heading('Trends'), `${doc.trends.scansInWindow} scans in the last ${doc.trends.days} days.`);
     for (const w of trendWindows(doc)) out.push(...window(w.days, w.points));

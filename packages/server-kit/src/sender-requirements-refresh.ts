@@ -1,10 +1,12 @@
 import { JobName, refreshSenderRequirementsJobOptions } from '@sendwell/contracts';
-import type { Logger, Queues } from '@sendwell/server-kit';
+import type { Logger } from './logger.js';
+import type { Queues } from './queues.js';
 
 /**
- * Asks the intake to judge a domain's sender requirements again: new evidence (a scan, a test message)
- * is in. One job waits per domain (the options deduplicate). A failure is logged, not thrown: the
- * verdict is also judged when it is read, so a lost refresh only delays an alert.
+ * Asks the intake to judge a domain's sender requirements again: new evidence is in (a scan, a test
+ * message, an aggregate report). One job waits per domain (the options deduplicate). The evidence is
+ * already stored and reading the verdict judges it too, so a Redis that cannot take the job now is
+ * logged, not thrown: a lost refresh only delays an alert.
  */
 export async function queueSenderRequirementsRefresh(queues: Queues, domainId: number, log: Logger): Promise<void> {
   try {

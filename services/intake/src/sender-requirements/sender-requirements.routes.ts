@@ -1,0 +1,15 @@
+import { domainIdParams, errorResponses, senderRequirementsSchema } from '@sendwell/contracts';
+import { requireAuth } from '@sendwell/server-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Deps } from '../deps.js';
+import { SenderRequirementsService } from './sender-requirements.service.js';
+
+/** A domain's sender requirements verdict (issue 26). Register with the `/api/domains` prefix. */
+export const senderRequirementsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { deps }) => {
+  const service = new SenderRequirementsService(deps);
+  app.addHook('onRequest', app.authenticate);
+
+  app.get('/:id/sender-requirements', { schema: { params: domainIdParams, response: { 200: senderRequirementsSchema, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
+    service.get(requireAuth(request).user, request.params.id),
+  );
+};
