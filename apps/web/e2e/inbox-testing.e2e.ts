@@ -78,6 +78,10 @@ describe('inbox testing', () => {
   it('gives a standard user a test address, follows a real signed message to the score, and lists it', async () => {
     const user = await registerPaidUser('inboxtest', 'standard');
     const limit = mailTestsPerDay('standard');
+    // The sending domain is the user's before the message arrives, so the analysis files the test under
+    // it and the domain's sender requirements take it as evidence. Its first scan runs meanwhile.
+    const added = await apiCall(await apiToken(user), 'POST', '/api/domains', { name: MAIL_TEST_SENDER_DOMAIN });
+    expect(added.status).toBe(201);
     const { page, context } = await newPage();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await login(page, user);
@@ -139,6 +143,29 @@ describe('inbox testing', () => {
     await page.getByTestId('past-mail-test').filter({ hasText: subject }).getByRole('button', { name: subject }).click();
     await page.locator('[data-testid="mail-test"][data-status="done"]').getByTestId('mail-test-score-value').getByText(score, { exact: true }).waitFor();
     expect(await page.getByText(RECEIVED_TEXT).count()).toBe(0);
+
+    // The domain's sender requirements take the test message as evidence (issue 26). It was sent
+    // without STARTTLS, so TLS is unmet; its one-click unsubscribe headers meet that requirement.
+    await page.goto(`/domains/${MAIL_TEST_SENDER_DOMAIN}`);
+    const card = page.getByTestId('sender-requirements-card');
+    await card.getByRole('heading', { level: 2, name: 'Sender requirements' }).waitFor();
+    await card.getByTestId('sender-requirements-met').getByText(/^\d of 9 met$/).waitFor();
+    await card.locator('[data-testid="evidence-source"][data-source="mail_test"][data-state="used"]').waitFor();
+    const requirement = (id: string) => card.locator(`[data-testid="requirement"][data-id="${id}"]`);
+    const tls = requirement('tls');
+    expect(await tls.getAttribute('data-status')).toBe('unmet');
+    expect(await tls.getByTestId('requirement-status').textContent()).toBe('Status: Unmet');
+    await tls.getByTestId('requirement-fix').waitFor();
+    await tls.getByRole('button', { name: 'Show evidence (1) for TLS' }).click();
+    const tlsEvidence = tls.locator('[data-testid="evidence"][data-source="mail_test"][data-status="unmet"]');
+    await tlsEvidence.getByText('Test message', { exact: true }).waitFor();
+    const unsubscribe = requirement('one_click_unsubscribe');
+    expect(await unsubscribe.getAttribute('data-status')).toBe('met');
+    expect(await unsubscribe.getByTestId('requirement-status').textContent()).toBe('Status: Met');
+    await unsubscribe.getByRole('button', { name: /^Show evidence \(1\)/ }).click();
+    const unsubscribeEvidence = unsubscribe.locator('[data-testid="evidence"][data-source="mail_test"][data-status="met"]');
+    await unsubscribeEvidence.getByText(`https://${MAIL_TEST_SENDER_DOMAIN}/unsubscribe?u=1`, { exact: false }).waitFor();
+    await captureScreen(page, 'sender-requirements');
   }, 150_000);
 
   it('shows a basic user the plan message with an upgrade link, and the intake refuses them', async () => {

@@ -27,6 +27,10 @@ import { DnsRecordsSection } from '@/components/checks/dns-records-section';
 import { ReputationCard } from './reputation-card';
 import { ScanProgress } from '@/components/checks/scan-progress';
 import { MailFlowSection } from '@/features/mail-flow/components/mail-flow-section';
+import { SenderRequirementsCard } from '@/features/sender-requirements/components/sender-requirements-card';
+
+/** The Mail flow section's id, the target of the sender requirements' "set it up" link. */
+const MAIL_FLOW_ANCHOR = 'mail-flow';
 
 function NotFound() {
   return (
@@ -179,7 +183,11 @@ function DomainDetail({ domain }: { domain: Domain }) {
         </>
       )}
 
-      <MailFlowSection domain={domain} />
+      <SenderRequirementsCard domainId={domain.id} mailFlowAnchor={MAIL_FLOW_ANCHOR} />
+
+      <div id={MAIL_FLOW_ANCHOR} className="scroll-mt-20">
+        <MailFlowSection domain={domain} />
+      </div>
     </div>
   );
 }
