@@ -3,7 +3,18 @@
  * (it would clash with Node's webcrypto types in @sendwell/testing), so the few browser globals the
  * tests touch are declared here.
  */
-declare const document: { documentElement: { classList: { contains(name: string): boolean } }; getElementById(id: string): { scrollIntoView(): void } | null };
+interface BrowserElement {
+  tagName: string;
+  textContent: string | null;
+  children: ArrayLike<BrowserElement> & Iterable<BrowserElement>;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): { right: number };
+}
+declare const document: {
+  documentElement: { classList: { contains(name: string): boolean }; clientWidth: number; scrollWidth: number };
+  getElementById(id: string): { scrollIntoView(): void } | null;
+  querySelectorAll(selector: string): Iterable<BrowserElement>;
+};
 declare const window: { scrollTo(x: number, y: number): void };
 declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
 declare function getComputedStyle(element: unknown): { opacity: string };

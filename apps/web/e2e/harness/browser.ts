@@ -51,6 +51,26 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 }
 
 /**
+ * Nothing wider than the viewport: a page that scrolls sideways on a phone hides half of every line.
+ * Names the widest elements (tag, class, width) so the culprit is found without a screenshot.
+ */
+export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const wide = [...document.querySelectorAll('body *')]
+      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
+      .filter(({ right }) => right > width + 1)
+      // The innermost ones: an element whose children all fit is where the width comes from.
+      .filter(({ el }) => ![...el.children].some((child) => child.getBoundingClientRect().right > width + 1))
+      .slice(0, 3)
+      .map(({ el, right }) => `<${el.tagName.toLowerCase()} class="${String(el.getAttribute('class') ?? '').slice(0, 80)}"> ends at ${Math.round(right)} px: ${(el.textContent ?? '').trim().slice(0, 60)}`);
+    return { scrollWidth: document.documentElement.scrollWidth, width, wide };
+  });
+  if (overflow) throw new Error(`${label} is ${overflow.scrollWidth} px wide in a ${overflow.width} px window:\n${overflow.wide.join('\n')}`);
+}
+
+/**
  * Screenshots are for people to look at, not assertions, and a full-page capture is the costliest
  * thing a browser test does (four a screen): taken only when `E2E_SCREENSHOTS=1`, so `pnpm test` spends
  * its time on what it checks.
@@ -83,6 +103,7 @@ export async function captureScreen(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   await page.setViewportSize(MOBILE);
   await expectAccessible(page, `${name} at 390 px`);
+  await expectNoSidewaysScroll(page, `${name} at 390 px`);
   await screenshot(page, name);
   await page.emulateMedia({ colorScheme: 'dark' });
   try {

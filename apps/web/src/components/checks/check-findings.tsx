@@ -77,7 +77,7 @@ export function CheckFindings({ domainName, checks, group = 'core' }: { domainNa
                           <p>
                             <span className="sr-only">{f.severity}: </span>
                             {f.message}
-                            {f.rfc ? <span className="ml-2 whitespace-nowrap rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">{f.rfc}</span> : null}
+                            {f.rfc ? <span className="ml-2 rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground wrap-anywhere">{f.rfc}</span> : null}
                           </p>
                           {f.recommendation ? <p className="text-xs text-muted-foreground">{f.recommendation}</p> : null}
                         </div>
