@@ -9,13 +9,16 @@ interface BrowserElement {
   children: ArrayLike<BrowserElement> & Iterable<BrowserElement>;
   getAttribute(name: string): string | null;
   getBoundingClientRect(): { right: number };
+  parentElement: BrowserElement | null;
+  style: { display: string };
 }
 declare const document: {
   documentElement: { classList: { contains(name: string): boolean }; clientWidth: number; scrollWidth: number };
   getElementById(id: string): { scrollIntoView(): void } | null;
   querySelectorAll(selector: string): Iterable<BrowserElement>;
+  body: BrowserElement;
 };
 declare const window: { scrollTo(x: number, y: number): void };
 declare const localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
-declare function getComputedStyle(element: unknown): { opacity: string };
+declare function getComputedStyle(element: unknown): { opacity: string; overflowX: string };
 declare const navigator: { clipboard: { readText(): Promise<string> } };

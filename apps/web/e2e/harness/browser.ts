@@ -56,18 +56,34 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  */
 export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
   const overflow = await page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return null;
-    const wide = [...document.querySelectorAll('body *')]
-      .map((el) => ({ el, right: el.getBoundingClientRect().right }))
-      .filter(({ right }) => right > width + 1)
-      // The innermost ones: an element whose children all fit is where the width comes from.
-      .filter(({ el }) => ![...el.children].some((child) => child.getBoundingClientRect().right > width + 1))
-      .slice(0, 3)
-      .map(({ el, right }) => `<${el.tagName.toLowerCase()} class="${String(el.getAttribute('class') ?? '').slice(0, 80)}"> ends at ${Math.round(right)} px: ${(el.textContent ?? '').trim().slice(0, 60)}`);
-    return { scrollWidth: document.documentElement.scrollWidth, width, wide };
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    if (root.scrollWidth <= width) return null;
+    const describe = (el: BrowserElement) => `<${el.tagName.toLowerCase()} class="${String(el.getAttribute('class') ?? '').slice(0, 70)}">`;
+    const widthWithout = (el: BrowserElement) => {
+      const before = el.style.display;
+      el.style.display = 'none';
+      const without = root.scrollWidth;
+      el.style.display = before;
+      return without;
+    };
+    // Down from <body>: the child whose absence narrows the page most, then its child, and so on.
+    const path: string[] = [];
+    let at: BrowserElement | undefined = document.body;
+    const current = root.scrollWidth;
+    while (at) {
+      let best: { el: BrowserElement; width: number } | undefined;
+      for (const child of at.children) {
+        const without = widthWithout(child);
+        if (without < current && (!best || without < best.width)) best = { el: child, width: without };
+      }
+      at = best?.el;
+      if (best) path.push(`${describe(best.el)} (${best.width <= width ? 'the page fits without it' : `${best.width} px without it`})`);
+    }
+    const culprit = path.length > 0 ? path.slice(-5).reverse().join('\n  in ') : 'nothing narrows it alone';
+    return { scrollWidth: root.scrollWidth, width, culprit: `${culprit}` };
   });
-  if (overflow) throw new Error(`${label} is ${overflow.scrollWidth} px wide in a ${overflow.width} px window:\n${overflow.wide.join('\n')}`);
+  if (overflow) throw new Error(`${label} is ${overflow.scrollWidth} px wide in a ${overflow.width} px window; the widest part:\n${overflow.culprit}`);
 }
 
 /**

@@ -41,7 +41,7 @@ export function BlacklistSection({ check, onCheckAgain, busy = false }: { check:
       <CardContent>
         {data?.error ? <p className="mb-3 text-sm text-destructive">{data.error}</p> : null}
         {sites.length > 0 ? (
-          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Blacklists">
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2" aria-label="Blacklists">
             {sites.map((site) => {
               const Icon = siteIcon[site.status];
               return (

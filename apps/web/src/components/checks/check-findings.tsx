@@ -64,7 +64,7 @@ export function CheckFindings({ domainName, checks, group = 'core' }: { domainNa
                   ) : null}
                 </div>
               </div>
-              {c.message ? <p className="mt-2 text-sm text-muted-foreground">{c.message}</p> : null}
+              {c.message ? <p className="mt-2 text-sm text-muted-foreground wrap-anywhere">{c.message}</p> : null}
               {c.value ? <code className="mt-2 block break-all rounded-md bg-muted px-2 py-1.5 font-mono text-xs">{c.value}</code> : null}
               {findings.length > 0 ? (
                 <ul className="mt-3 space-y-2">
@@ -73,7 +73,7 @@ export function CheckFindings({ domainName, checks, group = 'core' }: { domainNa
                     return (
                       <li key={`${f.code}-${i}`} className="flex gap-2 text-sm" data-testid="finding">
                         <Icon className={`mt-0.5 h-4 w-4 shrink-0 ${severityTone[f.severity] ?? ''}`} aria-hidden="true" />
-                        <div className="min-w-0">
+                        <div className="min-w-0 wrap-anywhere">
                           <p>
                             <span className="sr-only">{f.severity}: </span>
                             {f.message}
@@ -86,7 +86,7 @@ export function CheckFindings({ domainName, checks, group = 'core' }: { domainNa
                   })}
                 </ul>
               ) : null}
-              {c.recommendation && findings.length === 0 ? <p className="mt-2 text-sm">{c.recommendation}</p> : null}
+              {c.recommendation && findings.length === 0 ? <p className="mt-2 text-sm wrap-anywhere">{c.recommendation}</p> : null}
             </section>
           );
         })}

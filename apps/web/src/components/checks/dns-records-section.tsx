@@ -9,7 +9,7 @@ function Mono({ children }: { children: string }) {
 
 function Row({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <div className="grid gap-1.5 py-3 sm:grid-cols-[9rem_1fr] sm:gap-4">
+    <div className="grid grid-cols-1 gap-1.5 py-3 sm:grid-cols-[9rem_1fr] sm:gap-4">
       <dt className="text-sm font-medium">{title}</dt>
       <dd className="min-w-0 space-y-1.5 text-sm">{children}</dd>
     </div>

@@ -27,7 +27,7 @@ export function UpgradeRequiredScreen({ description }: { description?: string })
           <CardDescription>{description ?? 'This feature is available on paid plans. Upgrade to unlock:'}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
-          <ul className="grid gap-3 sm:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             {items.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3 rounded-lg border bg-muted/40 p-3 text-sm">
                 <Icon className="h-4 w-4 shrink-0 text-primary" aria-hidden="true" />

@@ -90,7 +90,7 @@ export function RegisterForm() {
       ) : null}
       {plan ? <Alert>You picked a paid plan; you can confirm it right after creating your account.</Alert> : null}
       {failure ? <Alert variant="destructive">{failure}</Alert> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <FormField label="First name (optional)" error={errors.firstName?.message}>
           <Input autoComplete="given-name" {...form.register('firstName')} />
         </FormField>

@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { cn } from '@/lib/utils';
 import { downloadInvoicePdf, useBillingHistory } from '../api/billing';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit', year: 'numeric' });
 /** Stripe's minor units shown divided by 100, in the invoice's own currency (part 2 §9). */
@@ -83,7 +84,7 @@ export function BillingHistoryPage() {
   }
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-3" data-testid="billing-summary">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3" data-testid="billing-summary">
         {[
           ['Total invoices', String(invoices.length)],
           ['Paid invoices', String(invoices.filter((i) => i.status === 'paid').length)],
@@ -105,46 +106,48 @@ export function BillingHistoryPage() {
             Invoices of the last 18 months
           </CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto p-0">
-          <table className="w-full min-w-[640px] text-sm">
-            <thead>
-              <tr className="border-y bg-muted/50 text-left">
-                <th scope="col" className="p-3">Date</th>
-                <th scope="col" className="p-3">Invoice</th>
-                <th scope="col" className="p-3">Amount</th>
-                <th scope="col" className="p-3">Status</th>
-                <th scope="col" className="p-3 text-right">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoices.map((invoice) => (
-                <tr key={invoice.id} className="border-b last:border-0" data-testid="invoice-row">
-                  <td className="p-3">{day.format(new Date(invoice.created * 1000))}</td>
-                  <td className="p-3">
-                    <div className="font-medium">{invoice.number ?? invoice.id}</div>
-                    <div className="text-xs text-muted-foreground">{invoice.description}</div>
-                  </td>
-                  <td className="p-3">{money(invoice.amount_paid, invoice.currency)}</td>
-                  <td className="p-3">
-                    <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize', statusClass[invoice.status ?? ''] ?? otherStatusClass)}>{invoice.status ?? 'unknown'}</span>
-                  </td>
-                  <td className="p-3">
-                    <div className="flex justify-end gap-2">
-                      {invoice.hosted_invoice_url ? (
-                        <a href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" className="inline-flex h-9 items-center gap-1 rounded-md border px-3 text-sm hover:bg-muted">
-                          <ExternalLink className="h-4 w-4" aria-hidden="true" /> View<span className="sr-only"> invoice {invoice.number ?? invoice.id}</span>
-                        </a>
-                      ) : null}
-                      <Button variant="outline" size="sm" disabled={downloading.has(invoice.id) || !invoice.invoice_pdf} onClick={() => void download(invoice)}>
-                        <Download className="h-4 w-4" aria-hidden="true" /> {downloading.has(invoice.id) ? 'Downloading...' : 'Download'}
-                        <span className="sr-only"> invoice {invoice.number ?? invoice.id}</span>
-                      </Button>
-                    </div>
-                  </td>
+        <CardContent className="p-0">
+          <ScrollX label="Invoices">
+            <table className="w-full min-w-[640px] text-sm">
+              <thead>
+                <tr className="border-y bg-muted/50 text-left">
+                  <th scope="col" className="p-3">Date</th>
+                  <th scope="col" className="p-3">Invoice</th>
+                  <th scope="col" className="p-3">Amount</th>
+                  <th scope="col" className="p-3">Status</th>
+                  <th scope="col" className="p-3 text-right">Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {invoices.map((invoice) => (
+                  <tr key={invoice.id} className="border-b last:border-0" data-testid="invoice-row">
+                    <td className="p-3">{day.format(new Date(invoice.created * 1000))}</td>
+                    <td className="p-3">
+                      <div className="font-medium">{invoice.number ?? invoice.id}</div>
+                      <div className="text-xs text-muted-foreground">{invoice.description}</div>
+                    </td>
+                    <td className="p-3">{money(invoice.amount_paid, invoice.currency)}</td>
+                    <td className="p-3">
+                      <span className={cn('rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize', statusClass[invoice.status ?? ''] ?? otherStatusClass)}>{invoice.status ?? 'unknown'}</span>
+                    </td>
+                    <td className="p-3">
+                      <div className="flex justify-end gap-2">
+                        {invoice.hosted_invoice_url ? (
+                          <a href={invoice.hosted_invoice_url} target="_blank" rel="noopener noreferrer" className="inline-flex h-9 items-center gap-1 rounded-md border px-3 text-sm hover:bg-muted">
+                            <ExternalLink className="h-4 w-4" aria-hidden="true" /> View<span className="sr-only"> invoice {invoice.number ?? invoice.id}</span>
+                          </a>
+                        ) : null}
+                        <Button variant="outline" size="sm" disabled={downloading.has(invoice.id) || !invoice.invoice_pdf} onClick={() => void download(invoice)}>
+                          <Download className="h-4 w-4" aria-hidden="true" /> {downloading.has(invoice.id) ? 'Downloading...' : 'Download'}
+                          <span className="sr-only"> invoice {invoice.number ?? invoice.id}</span>
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollX>
         </CardContent>
       </Card>
     </div>

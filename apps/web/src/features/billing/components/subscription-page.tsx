@@ -99,7 +99,7 @@ export function SubscriptionPage() {
         </div>
       </div>
 
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {paidPlans.map((plan) => {
           const current = plan === user.planType;
           return (

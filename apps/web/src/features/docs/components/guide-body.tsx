@@ -1,4 +1,5 @@
 import type { Block } from '../lib/guides';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 /** A guide's blocks as paragraphs, lists and tables. */
 export function GuideBody({ blocks, title }: { blocks: Block[]; title: string }) {
@@ -14,7 +15,7 @@ export function GuideBody({ blocks, title }: { blocks: Block[]; title: string })
             ))}
           </ul>
         ) : (
-          <div key={i} className="overflow-x-auto">
+          <ScrollX key={i} label={title}>
             <table className="w-full border-collapse text-left">
               <caption className="sr-only">{title}</caption>
               <thead>
@@ -38,7 +39,7 @@ export function GuideBody({ blocks, title }: { blocks: Block[]; title: string })
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollX>
         ),
       )}
     </div>

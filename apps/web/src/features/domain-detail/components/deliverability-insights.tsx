@@ -66,7 +66,7 @@ export function DeliverabilityInsights({ checks }: { checks: readonly DomainChec
                 <p className="font-medium">
                   {checkTitle[c.type] ?? c.type}: <span className="capitalize">{c.status}</span>
                 </p>
-                {c.recommendation ? <p className="mt-1 text-muted-foreground">{c.recommendation}</p> : null}
+                {c.recommendation ? <p className="mt-1 text-muted-foreground wrap-anywhere">{c.recommendation}</p> : null}
               </li>
             ))}
           </ul>

@@ -152,7 +152,7 @@ function DomainDetail({ domain }: { domain: Domain }) {
 
       {progressStatus ? <ScanProgress status={progressStatus} error={followed.scan?.error} /> : null}
 
-      <div className={features.reputation(user.planType) ? 'grid gap-6 lg:grid-cols-2' : 'grid gap-6'}>
+      <div className={features.reputation(user.planType) ? 'grid grid-cols-1 gap-6 lg:grid-cols-2' : 'grid grid-cols-1 gap-6'}>
         <OverviewPanel domain={domain} plan={user.planType} now={now} />
         {features.reputation(user.planType) ? <ReputationCard domainId={domain.id} /> : null}
       </div>
@@ -173,7 +173,7 @@ function DomainDetail({ domain }: { domain: Domain }) {
         </>
       ) : (
         <>
-          <div className="grid gap-6 xl:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
             <DeliverabilityInsights checks={list.filter((c) => isCoreCheckType(c.type))} />
             <DnsRecordsSection records={dns.data} isPending={dns.isPending} isError={dns.isError} />
           </div>

@@ -45,7 +45,7 @@ function DomainList({ plan }: { plan: string }) {
       </div>
 
       {domains.isPending ? (
-        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading domains">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy="true" aria-label="Loading domains">
           {Array.from({ length: 3 }, (_, i) => (
             <DomainCardSkeleton key={i} />
           ))}
@@ -66,7 +66,7 @@ function DomainList({ plan }: { plan: string }) {
           {canAdd ? <AddDomainDialog /> : null}
         </Card>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Domains">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-label="Domains">
           {domains.data.map((d) => (
             <li key={d.id} className="flex">
               <div className="w-full">

@@ -12,7 +12,7 @@ export function ReferenceCard() {
         <CardDescription>Each result falls in one of three groups.</CardDescription>
       </CardHeader>
       <CardContent>
-        <dl className="grid gap-4 sm:grid-cols-3">
+        <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           {referenceGroups.map((group) => (
             <div key={group.category} className="rounded-lg border p-3">
               <dt className="font-semibold">{group.label}</dt>

@@ -32,7 +32,7 @@ export function ResultCard({ result }: { result: EmailVerificationResult }) {
             {display.banner}
           </div>
         ) : null}
-        <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
+        <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-[8rem_1fr]">
           <dt className="text-muted-foreground">Result</dt>
           <dd>
             <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs" data-testid="verify-status">

@@ -254,7 +254,7 @@ function SuggestedRecord({ suggestion }: { suggestion: Suggestion }) {
       </CardHeader>
       <CardContent className="space-y-4">
         {suggestion.records.map((r) => (
-          <dl key={r.host} className="grid gap-2 rounded-lg border p-3 text-sm sm:grid-cols-[5rem_1fr]" data-testid="suggested-record">
+          <dl key={r.host} className="grid grid-cols-1 gap-2 rounded-lg border p-3 text-sm sm:grid-cols-[5rem_1fr]" data-testid="suggested-record">
             <dt className="text-muted-foreground">Type</dt>
             <dd className="font-mono text-xs">{r.type}</dd>
             <dt className="text-muted-foreground">Host</dt>

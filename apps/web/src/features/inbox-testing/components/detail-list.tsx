@@ -7,7 +7,7 @@ const absent = <span className="text-muted-foreground">Not present</span>;
 /** Label and value pairs of one group's details; an empty value reads "Not present". */
 export function DetailList({ rows, testId }: { rows: readonly DetailRow[]; testId?: string }) {
   return (
-    <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_minmax(0,1fr)]" data-testid={testId}>
+    <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[11rem_minmax(0,1fr)]" data-testid={testId}>
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-medium text-muted-foreground">{label}</dt>

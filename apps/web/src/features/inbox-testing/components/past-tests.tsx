@@ -6,6 +6,7 @@ import { useUser } from '@/lib/auth/auth-provider';
 import { formatUserDateTime } from '@/lib/display';
 import { cn } from '@/lib/utils';
 import { pastTestTitle, points, quotaText, statusBadge, statusLabel } from '../lib/mail-test-display';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 /** The tests of the last 30 days, newest first; choosing one opens its results above. */
 export function PastTests({ list, selectedId, onSelect }: { list: ListMailTestsAnswer; selectedId: number | null; onSelect: (id: number) => void }) {
@@ -27,7 +28,7 @@ export function PastTests({ list, selectedId, onSelect }: { list: ListMailTestsA
         {list.tests.length === 0 ? (
           <p className="text-sm text-muted-foreground">No tests yet. Start one with “New test”.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <ScrollX label="Past tests">
             <table className="w-full min-w-[40rem] text-sm">
               <thead>
                 <tr className="border-b text-left text-muted-foreground">
@@ -78,7 +79,7 @@ export function PastTests({ list, selectedId, onSelect }: { list: ListMailTestsA
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollX>
         )}
       </CardContent>
     </Card>

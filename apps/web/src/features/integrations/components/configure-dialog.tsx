@@ -44,7 +44,7 @@ export function ConfigureDialog({ service, open, onOpenChange }: { service: Inte
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4">
+        <form onSubmit={submit} className="grid grid-cols-1 gap-4">
           <DialogHeader>
             <DialogTitle>Configure {name}</DialogTitle>
             <DialogDescription>{serviceInfo[service].description}</DialogDescription>

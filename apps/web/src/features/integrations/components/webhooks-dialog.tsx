@@ -113,7 +113,7 @@ export function WebhooksDialog({ open, onOpenChange }: { open: boolean; onOpenCh
           )}
         </ul>
 
-        <form onSubmit={add} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
+        <form onSubmit={add} className="grid grid-cols-1 gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
           <FormField label="Endpoint URL">
             <Input type="url" placeholder="https://example.com/hooks/sendwell" value={url} onChange={(e) => setUrl(e.target.value)} />
           </FormField>

@@ -36,7 +36,7 @@ export function price(currency: Currency, plan: PaidPlan): string {
 export function Pricing({ currency }: { currency: Currency }) {
   return (
     <Section id="pricing" title="Simple monthly pricing" intro={`Prices in ${currencyCatalogue[currency].name}. 30-day money-back guarantee, no setup fees, cancel anytime.`}>
-      <div className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-4">
         <PlanCard name={planRules.free.label} price="Free" note="forever" items={['1 domain', 'Manual scans', 'All six checks']} to={paths.register} cta="Start free" />
         {paidPlans.map((plan) => (
           <PlanCard

@@ -134,7 +134,7 @@ export function Features() {
   ];
   return (
     <Section id="features" title="Everything that decides where your email lands" muted>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {items.map(({ icon: Icon, title, text }) => (
           <li key={title} className="rounded-xl border bg-card p-5">
             <Icon className="h-6 w-6 text-primary" aria-hidden="true" />
@@ -183,7 +183,7 @@ export function SignupSteps() {
   ];
   return (
     <Section title="Get started in 3 steps">
-      <ol className="grid gap-6 sm:grid-cols-3">
+      <ol className="grid grid-cols-1 gap-6 sm:grid-cols-3">
         {steps.map(({ icon: Icon, title, text }, i) => (
           <li key={title} className="rounded-xl border bg-card p-6 text-center">
             <span className="mx-auto flex h-10 w-10 items-center justify-center rounded-full bg-primary text-lg font-bold text-primary-foreground">

@@ -156,7 +156,7 @@ function Flow({ domainId, days, viewer, addresses, upload }: { domainId: number;
         </Loaded>
       </Panel>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Panel title="Policy readiness" testId="mail-flow-readiness" description="Whether your DMARC policy can take its next step without losing legitimate mail.">
           <Loaded query={flow} what="the policy readiness">
             {(f) => <PolicyReadiness readiness={f.readiness} />}

@@ -2,6 +2,7 @@ import type { ReceivedReports as Received } from '@sendwell/contracts';
 import { ExternalLink } from 'lucide-react';
 import { formatUserDate, formatUserDateTime } from '@/lib/display';
 import { count } from '../lib/mail-flow-display';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 /** Most reports cover one day: its date once rather than the same date twice. */
 function periodText(begin: string, end: string, dateFormat: string): string {
@@ -20,7 +21,7 @@ export function ReceivedReports({ received, dateFormat, timezone }: { received: 
   if (received.reports.length === 0) return <p className="text-sm text-muted-foreground">No reports received yet.</p>;
   return (
     <div className="space-y-3">
-      <div className="overflow-x-auto">
+      <ScrollX label="Reports received">
         <table className="w-full min-w-[36rem] text-sm" data-testid="received-reports">
           <caption className="sr-only">Reports received</caption>
           <thead>
@@ -78,7 +79,7 @@ export function ReceivedReports({ received, dateFormat, timezone }: { received: 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollX>
       {received.failureReports.length ? (
         <p className="text-sm text-muted-foreground" data-testid="failure-report-count">
           {count(received.failureReports.length)} failure {received.failureReports.length === 1 ? 'report' : 'reports'} stored (redacted).

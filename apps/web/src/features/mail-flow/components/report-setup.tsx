@@ -14,7 +14,7 @@ export function ReportSetup({ addresses }: { addresses: ReportAddresses }) {
                 <span className="mr-2 rounded bg-secondary px-1.5 py-0.5 text-xs font-semibold">{r.type}</span>
                 {r.purpose}
               </p>
-              <div className="grid gap-2 sm:grid-cols-[4rem_1fr] sm:items-start">
+              <div className="grid grid-cols-1 gap-2 sm:grid-cols-[4rem_1fr] sm:items-start">
                 <span className="pt-1.5 text-xs font-medium text-muted-foreground">Name</span>
                 <CopyValue label={`${r.host} name`} value={r.host} />
                 <span className="pt-1.5 text-xs font-medium text-muted-foreground">Value</span>
@@ -27,7 +27,7 @@ export function ReportSetup({ addresses }: { addresses: ReportAddresses }) {
       <div className="space-y-2">
         <h4 className="text-sm font-semibold">Report addresses</h4>
         <p className="text-xs text-muted-foreground">Already in the records above; listed for providers that ask for an address directly.</p>
-        <dl className="grid gap-2 sm:grid-cols-[10rem_1fr] sm:items-start">
+        <dl className="grid grid-cols-1 gap-2 sm:grid-cols-[10rem_1fr] sm:items-start">
           <dt className="pt-1.5 text-xs font-medium text-muted-foreground">DMARC reports (rua, ruf)</dt>
           <dd className="min-w-0">
             <CopyValue label="DMARC address" value={addresses.dmarcAddress} />

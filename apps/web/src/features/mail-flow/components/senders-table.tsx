@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { categoryBadge, categoryLabel, count, percent, plural } from '../lib/mail-flow-display';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 /** Red under 90%, amber under 98%: DMARC enforcement wants nearly all legitimate mail aligned. */
 function tone(share: number | null): string {
@@ -60,7 +61,7 @@ function SenderRows({ sender }: { sender: MailSender }) {
       {open ? (
         <tr id={rowsId} className="border-b bg-muted/40">
           <td colSpan={7} className="px-3 py-2">
-            <ul className="grid gap-1 text-xs sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-1 text-xs sm:grid-cols-2 lg:grid-cols-3">
               {sender.addresses.map((a) => (
                 <li key={a.ip} className="flex justify-between gap-3">
                   <span className="min-w-0 break-all font-mono">
@@ -84,7 +85,7 @@ function SenderRows({ sender }: { sender: MailSender }) {
 /** Senders with their alignment; scrolls sideways on a phone rather than squeezing the numbers. */
 export function SendersTable({ senders, caption, testId }: { senders: readonly MailSender[]; caption: string; testId: string }) {
   return (
-    <div className="overflow-x-auto" data-testid={testId}>
+    <ScrollX label={caption} data-testid={testId}>
       <table className="w-full min-w-[40rem] table-fixed text-sm">
         <caption className="sr-only">{caption}</caption>
         <colgroup>
@@ -127,6 +128,6 @@ export function SendersTable({ senders, caption, testId }: { senders: readonly M
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollX>
   );
 }

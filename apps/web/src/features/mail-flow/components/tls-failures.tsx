@@ -1,5 +1,6 @@
 import type { TlsReports } from '@sendwell/contracts';
 import { count } from '../lib/mail-flow-display';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 /** TLS-RPT: sessions to the domain's MX hosts that could not be encrypted as its policy asks, by cause. */
 export function TlsFailures({ tls }: { tls: TlsReports }) {
@@ -19,7 +20,7 @@ export function TlsFailures({ tls }: { tls: TlsReports }) {
         </div>
       </dl>
       {tls.failures.length ? (
-        <div className="overflow-x-auto">
+        <ScrollX label="Failed TLS sessions">
           <table className="w-full text-sm">
             <caption className="sr-only">Failed TLS sessions by result type and MX host</caption>
             <thead>
@@ -45,7 +46,7 @@ export function TlsFailures({ tls }: { tls: TlsReports }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollX>
       ) : (
         <p className="text-sm text-muted-foreground">Every reported session was encrypted as your policy asks.</p>
       )}

@@ -46,7 +46,7 @@ export function GenerateDialog({ domains, open, onOpenChange }: { domains: ListD
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4">
+        <form onSubmit={submit} className="grid grid-cols-1 gap-4">
           <DialogHeader>
             <DialogTitle>Generate Reports</DialogTitle>
             <DialogDescription>One report per domain, built from its latest scan and its history.</DialogDescription>
@@ -56,7 +56,7 @@ export function GenerateDialog({ domains, open, onOpenChange }: { domains: ListD
               {NO_DOMAINS_FOR_REPORTS}
             </p>
           ) : (
-            <fieldset className="grid gap-2">
+            <fieldset className="grid grid-cols-1 gap-2">
               <legend className="mb-1 text-sm font-medium">Domains</legend>
               {domains.map((d) => (
                 <label key={d.id} className="flex items-center gap-2 text-sm">
@@ -78,7 +78,7 @@ export function GenerateDialog({ domains, open, onOpenChange }: { domains: ListD
               ))}
             </fieldset>
           )}
-          <fieldset className="grid gap-2">
+          <fieldset className="grid grid-cols-1 gap-2">
             <legend className="mb-1 text-sm font-medium">Report type</legend>
             {(
               [

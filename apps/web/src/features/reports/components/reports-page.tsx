@@ -151,7 +151,7 @@ function Reports() {
           </CardContent>
         </Card>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="report-list">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" data-testid="report-list">
           {list.map((report) => (
             <ReportCard
               key={report.id}

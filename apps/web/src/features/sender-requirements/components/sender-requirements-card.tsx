@@ -100,7 +100,7 @@ function Evidence({ requirement, viewer }: { requirement: SenderRequirement; vie
                   {formatUserDate(e.observedAt, viewer.dateFormat, viewer.timezone)}
                 </time>
               </div>
-              <p className="mt-1 break-words text-muted-foreground">{e.detail}</p>
+              <p className="mt-1 wrap-anywhere text-muted-foreground">{e.detail}</p>
             </li>
           ))}
         </ul>
@@ -130,7 +130,7 @@ function RequirementRow({ requirement: r, viewer }: { requirement: SenderRequire
       </div>
       <p className="text-sm text-muted-foreground">{r.description}</p>
       {showFix ? (
-        <p className={cn('rounded-md border p-3 text-sm', r.status === 'unmet' ? 'border-destructive/40 bg-destructive/5' : 'bg-muted/40')} data-testid="requirement-fix">
+        <p className={cn('rounded-md border p-3 text-sm wrap-anywhere', r.status === 'unmet' ? 'border-destructive/40 bg-destructive/5' : 'bg-muted/40')} data-testid="requirement-fix">
           <span className="font-semibold">{r.status === 'unmet' ? 'How to fix: ' : 'How to find out: '}</span>
           {r.fix}
         </p>

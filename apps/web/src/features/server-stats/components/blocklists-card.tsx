@@ -2,6 +2,7 @@ import type { ServerStats } from '@sendwell/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { relativeTime } from '@/lib/display';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 /** The scanner's self-testing block list registry: which lists answer their RFC 5782 test points right (times against the answer's `measuredAt`). */
 export function BlocklistsCard({ blocklists, now }: { blocklists: ServerStats['blocklists']; now: string }) {
@@ -19,34 +20,36 @@ export function BlocklistsCard({ blocklists, now }: { blocklists: ServerStats['b
         </CardDescription>
       </CardHeader>
       {blocklists.length > 0 ? (
-        <CardContent className="overflow-x-auto">
-          <table className="w-full text-left text-sm" data-testid="blocklists-table">
-            <thead className="text-muted-foreground">
-              <tr>
-                <th className="py-2 pr-3 font-medium">List</th>
-                <th className="py-2 pr-3 font-medium">State</th>
-                <th className="py-2 pr-3 font-medium">Why</th>
-                <th className="py-2 font-medium">Since</th>
-              </tr>
-            </thead>
-            <tbody>
-              {blocklists.map((b) => (
-                <tr key={b.zone} className="border-t" data-testid={`blocklist-${b.zone}`}>
-                  <td className="py-2 pr-3">
-                    <span className="font-medium">{b.name}</span>
-                    {b.name !== b.zone ? <span className="block text-xs text-muted-foreground">{b.zone}</span> : null}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Badge variant={b.state === 'healthy' ? 'secondary' : 'destructive'}>{b.state === 'healthy' ? 'Healthy' : 'Degraded'}</Badge>
-                  </td>
-                  <td className="py-2 pr-3 text-muted-foreground">{b.reason ?? '—'}</td>
-                  <td className="py-2 whitespace-nowrap" title={b.since}>
-                    {relativeTime(b.since, now)}
-                  </td>
+        <CardContent>
+          <ScrollX label="Block lists">
+            <table className="w-full text-left text-sm" data-testid="blocklists-table">
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th className="py-2 pr-3 font-medium">List</th>
+                  <th className="py-2 pr-3 font-medium">State</th>
+                  <th className="py-2 pr-3 font-medium">Why</th>
+                  <th className="py-2 font-medium">Since</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {blocklists.map((b) => (
+                  <tr key={b.zone} className="border-t" data-testid={`blocklist-${b.zone}`}>
+                    <td className="py-2 pr-3">
+                      <span className="font-medium">{b.name}</span>
+                      {b.name !== b.zone ? <span className="block text-xs text-muted-foreground">{b.zone}</span> : null}
+                    </td>
+                    <td className="py-2 pr-3">
+                      <Badge variant={b.state === 'healthy' ? 'secondary' : 'destructive'}>{b.state === 'healthy' ? 'Healthy' : 'Degraded'}</Badge>
+                    </td>
+                    <td className="py-2 pr-3 text-muted-foreground">{b.reason ?? '—'}</td>
+                    <td className="py-2 whitespace-nowrap" title={b.since}>
+                      {relativeTime(b.since, now)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollX>
         </CardContent>
       ) : null}
     </Card>

@@ -11,6 +11,7 @@ import { useUser } from '@/lib/auth/auth-provider';
 import { useServerStats } from '../api/server-stats';
 import { BlocklistsCard } from './blocklists-card';
 import { percentOf, poolHealthDisplay, uptimeText } from '../lib/format';
+import { ScrollX } from '@/components/ui/scroll-x';
 
 const PLACEHOLDER_CARDS = 8;
 
@@ -51,7 +52,7 @@ function ServerStatsView() {
         </div>
       </div>
       {stats.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true" aria-label="Loading server statistics">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true" aria-label="Loading server statistics">
           {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
             <Skeleton key={i} className="h-40 w-full rounded-xl" data-testid="stats-placeholder" />
           ))}
@@ -109,7 +110,7 @@ function StatsCards({ stats }: { stats: ServerStats }) {
   const poolPercent = percentOf(db.activeConnections, db.maxConnections);
   return (
     <div className="space-y-6">
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Database Pool" icon={Database} testId="card-database" footer={<Progress value={poolPercent} label="Connections in use" />}>
           <Row label="Connections">
             {db.activeConnections} / {db.maxConnections}
@@ -169,43 +170,45 @@ function StatsCards({ stats }: { stats: ServerStats }) {
         </StatCard>
       </div>
 
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <Card>
           <CardHeader>
             <CardTitle as="h3" className="text-lg">
               Services
             </CardTitle>
           </CardHeader>
-          <CardContent className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="services-table">
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">Service</th>
-                  <th className="py-2 pr-3 font-medium">Pool</th>
-                  <th className="py-2 pr-3 font-medium">Avg query</th>
-                  <th className="py-2 pr-3 font-medium">Memory</th>
-                  <th className="py-2 font-medium">Uptime</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.services.map((s) => (
-                  <tr key={s.service} className="border-t" data-testid={`service-${s.service}`}>
-                    <td className="py-2 pr-3 font-medium">
-                      {s.service}
-                      {!s.reachable ? (
-                        <Badge variant="destructive" className="ml-2">
-                          no answer
-                        </Badge>
-                      ) : null}
-                    </td>
-                    <td className="py-2 pr-3 tabular-nums">{s.pool ? `${s.pool.total - s.pool.idle} / ${s.pool.max}${s.pool.waiting > 0 ? ` (${s.pool.waiting} waiting)` : ''}` : '–'}</td>
-                    <td className="py-2 pr-3 tabular-nums">{s.queries ? `${s.queries.avgMs} ms` : '–'}</td>
-                    <td className="py-2 pr-3 tabular-nums">{s.reachable ? `${s.process.rssMB} MB` : '–'}</td>
-                    <td className="py-2 tabular-nums">{s.reachable ? uptimeText(s.process.uptimeSeconds) : '–'}</td>
+          <CardContent>
+            <ScrollX label="Services">
+              <table className="w-full text-left text-sm" data-testid="services-table">
+                <thead className="text-muted-foreground">
+                  <tr>
+                    <th className="py-2 pr-3 font-medium">Service</th>
+                    <th className="py-2 pr-3 font-medium">Pool</th>
+                    <th className="py-2 pr-3 font-medium">Avg query</th>
+                    <th className="py-2 pr-3 font-medium">Memory</th>
+                    <th className="py-2 font-medium">Uptime</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {stats.services.map((s) => (
+                    <tr key={s.service} className="border-t" data-testid={`service-${s.service}`}>
+                      <td className="py-2 pr-3 font-medium">
+                        {s.service}
+                        {!s.reachable ? (
+                          <Badge variant="destructive" className="ml-2">
+                            no answer
+                          </Badge>
+                        ) : null}
+                      </td>
+                      <td className="py-2 pr-3 tabular-nums">{s.pool ? `${s.pool.total - s.pool.idle} / ${s.pool.max}${s.pool.waiting > 0 ? ` (${s.pool.waiting} waiting)` : ''}` : '–'}</td>
+                      <td className="py-2 pr-3 tabular-nums">{s.queries ? `${s.queries.avgMs} ms` : '–'}</td>
+                      <td className="py-2 pr-3 tabular-nums">{s.reachable ? `${s.process.rssMB} MB` : '–'}</td>
+                      <td className="py-2 tabular-nums">{s.reachable ? uptimeText(s.process.uptimeSeconds) : '–'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollX>
           </CardContent>
         </Card>
         <Card>
@@ -214,29 +217,31 @@ function StatsCards({ stats }: { stats: ServerStats }) {
               Queues
             </CardTitle>
           </CardHeader>
-          <CardContent className="overflow-x-auto">
-            <table className="w-full text-left text-sm" data-testid="queues-table">
-              <thead className="text-muted-foreground">
-                <tr>
-                  <th className="py-2 pr-3 font-medium">Queue</th>
-                  <th className="py-2 pr-3 font-medium">Waiting</th>
-                  <th className="py-2 pr-3 font-medium">Active</th>
-                  <th className="py-2 pr-3 font-medium">Delayed</th>
-                  <th className="py-2 font-medium">Failed</th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.queues.map((q) => (
-                  <tr key={q.name} className="border-t tabular-nums" data-testid={`queue-${q.name}`}>
-                    <td className="py-2 pr-3 font-medium">{q.name}</td>
-                    <td className="py-2 pr-3">{q.waiting}</td>
-                    <td className="py-2 pr-3">{q.active}</td>
-                    <td className="py-2 pr-3">{q.delayed}</td>
-                    <td className="py-2">{q.failed > 0 ? <span className="font-semibold text-destructive">{q.failed}</span> : 0}</td>
+          <CardContent>
+            <ScrollX label="Queues">
+              <table className="w-full text-left text-sm" data-testid="queues-table">
+                <thead className="text-muted-foreground">
+                  <tr>
+                    <th className="py-2 pr-3 font-medium">Queue</th>
+                    <th className="py-2 pr-3 font-medium">Waiting</th>
+                    <th className="py-2 pr-3 font-medium">Active</th>
+                    <th className="py-2 pr-3 font-medium">Delayed</th>
+                    <th className="py-2 font-medium">Failed</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {stats.queues.map((q) => (
+                    <tr key={q.name} className="border-t tabular-nums" data-testid={`queue-${q.name}`}>
+                      <td className="py-2 pr-3 font-medium">{q.name}</td>
+                      <td className="py-2 pr-3">{q.waiting}</td>
+                      <td className="py-2 pr-3">{q.active}</td>
+                      <td className="py-2 pr-3">{q.delayed}</td>
+                      <td className="py-2">{q.failed > 0 ? <span className="font-semibold text-destructive">{q.failed}</span> : 0}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollX>
           </CardContent>
         </Card>
       </div>

@@ -80,7 +80,7 @@ export function AccountTab({ user }: { user: User }) {
             </CardTitle>
             <CardDescription>Your name and username.</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-2">
+          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <FormField label="First name">
               <Input name="firstName" defaultValue={user.firstName ?? ''} autoComplete="given-name" />
             </FormField>
@@ -113,7 +113,7 @@ export function AccountTab({ user }: { user: User }) {
             </CardTitle>
             <CardDescription>Every other device is signed out.</CardDescription>
           </CardHeader>
-          <CardContent className="grid gap-4 sm:grid-cols-3">
+          <CardContent className="grid grid-cols-1 gap-4 sm:grid-cols-3">
             <FormField label="Current password">
               <Input type="password" name="currentPassword" autoComplete="current-password" />
             </FormField>

@@ -86,7 +86,7 @@ function PaidBilling({ user }: { user: User }) {
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
       {payment.isSuccess ? (
         <Card>
           <CardHeader>

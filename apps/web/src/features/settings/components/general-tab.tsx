@@ -85,7 +85,7 @@ function PreferencesCard({ user }: { user: User }) {
         </CardTitle>
         <CardDescription>How dates, times and prices are shown to you.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5 md:grid-cols-3">
+      <CardContent className="grid grid-cols-1 gap-5 md:grid-cols-3">
         <Field label="Timezone" labelId={ids.timezone} badge={isAlreadySet('timezone', stored, form) ? alreadySetBadge : null}>
           <TimezonePicker value={form.timezone} onChange={set('timezone')} labelledBy={ids.timezone} />
         </Field>

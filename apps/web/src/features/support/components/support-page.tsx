@@ -46,7 +46,7 @@ function Support({ priority }: { priority: boolean }) {
         <h2 className="text-2xl font-bold tracking-tight">Help & Support</h2>
         <p className="text-sm text-muted-foreground">Answers to common questions, the documentation, and a person when you need one.</p>
       </div>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         <Card data-testid="support-email">
           <CardHeader>
             <CardTitle as="h3" className="flex items-center gap-2 text-base">
