@@ -1,5 +1,5 @@
 import { MAIL_TEST_PLAN_MESSAGE, mailTestsPerDay } from '@sendwell/contracts';
-import { STACK_INTAKE_DOMAIN } from '@sendwell/testing';
+import { sendSmtp, STACK_INTAKE_DOMAIN } from '@sendwell/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { captureScreen } from './harness/browser';
@@ -7,7 +7,6 @@ import { dkimSignedMessage } from './harness/dkim-sign';
 import { MAIL_TEST_SENDER_DOMAIN } from './harness/fixture-dns';
 import { MAIL_TEST_DKIM_PRIVATE_KEY, MAIL_TEST_DKIM_SELECTOR } from './harness/mail-test-dkim-key';
 import { apiCall, apiToken, login, registerPaidUser } from './harness/session';
-import { sendSmtp } from './harness/smtp-client';
 import { browserSuite } from './harness/suite';
 
 const { newPage } = browserSuite();
@@ -112,7 +111,7 @@ describe('inbox testing', () => {
       helo: `mail.${MAIL_TEST_SENDER_DOMAIN}`,
       mailFrom: `bounces@${MAIL_TEST_SENDER_DOMAIN}`,
       rcptTo: address,
-      data: newsletter(address, subject),
+      message: newsletter(address, subject),
     });
 
     // The screen moves by itself: received, then the results, in the same document.

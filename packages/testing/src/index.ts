@@ -2,6 +2,7 @@ export { createTestDb, type TestDb } from './postgres.js';
 export { testRedisUrl, uniquePrefix, deleteKeys } from './redis.js';
 export { startRedisServer, type TestRedisServer } from './redis-server.js';
 export { startSmtpServer, type TestSmtpServer, type ReceivedMail } from './smtp.js';
+export { sendSmtp, type SmtpDelivery } from './smtp-client.js';
 export { resolveTestServices, type TestServices } from './services.js';
 export { dockerAvailable } from './docker.js';
 export {

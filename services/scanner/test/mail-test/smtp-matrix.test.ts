@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { JobName, mailTestAddressOf, mailTestAnalysisSchema, type MailTestAnalysis } from '@sendwell/contracts';
-import { testRedisUrl } from '@sendwell/testing';
+import { sendSmtp, testRedisUrl } from '@sendwell/testing';
 import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useQueueTestScanner } from '../queue/harness.js';
@@ -8,7 +8,6 @@ import { waitUntil } from '../queue/wait.js';
 import { arcSealed, dkimSigned, dkimTestKey, withFooter, type DkimTestKey } from './fixtures/signed-message.js';
 import { buildMessage, type MessageSpec } from './messages/build-message.js';
 import { startIntakeProcess, type IntakeProcess } from './smtp/intake-process.js';
-import { sendSmtp } from './smtp/smtp-client.js';
 
 /**
  * The stack-level matrix of Inbox Testing (issue 26): real SMTP sessions from loopback clients to the

@@ -2,10 +2,10 @@ import { connect, type Socket } from 'node:net';
 import { connect as connectTls } from 'node:tls';
 
 /**
- * A plain SMTP client (RFC 5321) that delivers one message to the intake from a loopback address,
- * as a sender's mail server would: STARTTLS when given the server's certificate, no AUTH (nodemailer is
- * no dependency of the scanner).
- * After apps/web/e2e/harness/smtp-client.ts, with the client's own address to choose.
+ * A plain SMTP client (RFC 5321) that delivers one message to the intake from a loopback address, as
+ * a sender's mail server would: STARTTLS when given the server's certificate, no AUTH. The scanner's
+ * SMTP matrix and the browser tests send their test messages with it (nodemailer is a dependency of
+ * neither, and a test wants the conversation under its control: the client address, TLS or not).
  */
 
 interface Reply {
@@ -59,8 +59,8 @@ export interface SmtpDelivery {
   helo: string;
   mailFrom: string;
   rcptTo: string;
-  /** The whole message, CRLF line ends. */
-  message: Buffer;
+  /** The whole message: bytes as they are, or text (UTF-8, line ends made CRLF). */
+  message: Buffer | string;
   /** The server's certificate (PEM), trusted for STARTTLS; without it the message goes in plain text. */
   tlsCert?: string;
 }
@@ -68,7 +68,8 @@ export interface SmtpDelivery {
 /** Delivers one message; throws with the server's reply when a step is refused, else answers the final reply. */
 export async function sendSmtp({ port, localAddress = '127.0.0.1', helo, mailFrom, rcptTo, message, tlsCert }: SmtpDelivery): Promise<string> {
   let socket: Socket = connect({ host: '127.0.0.1', port, localAddress });
-  socket.setTimeout(10_000, () => socket.destroy(new Error('SMTP timed out')));
+  // Generous: on CI the intake shares two cores with every other package's tests.
+  socket.setTimeout(30_000, () => socket.destroy(new Error('SMTP timed out')));
   let next = replyReader(socket);
   const step = async (command: string | null, expected: number): Promise<Reply> => {
     if (command !== null) socket.write(`${command}\r\n`, 'latin1');
@@ -92,7 +93,8 @@ export async function sendSmtp({ port, localAddress = '127.0.0.1', helo, mailFro
     await step(`RCPT TO:<${rcptTo}>`, 250);
     await step('DATA', 354);
     // §4.5.2: a line starting with a dot gets another one.
-    const text = message.toString('latin1');
+    const bytes = typeof message === 'string' ? Buffer.from(message.replace(/\r?\n/g, '\r\n'), 'utf8') : message;
+    const text = bytes.toString('latin1');
     const stuffed = text.replace(/^\./gm, '..');
     const accepted = await step(`${stuffed}${stuffed.endsWith('\r\n') ? '' : '\r\n'}.`, 250);
     await step('QUIT', 221).catch(() => undefined);
