@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readApiError } from './error-codes.js';
+import { readApiError } from './read-api-error.js';
 import { apiErrorSchema } from './errors.js';
 
 const samples: unknown[] = [

@@ -1,5 +1,6 @@
 export * from './common.js';
 export * from './errors.js';
+export * from './read-api-error.js';
 export * from './plans.js';
 export * from './plan-schemas.js';
 export * from './validation.js';

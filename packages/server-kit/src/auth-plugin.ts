@@ -1,11 +1,14 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyJwt from '@fastify/jwt';
 import { ADMIN_ONLY_MESSAGE, NOT_AUTHENTICATED } from '@sendwell/contracts';
-import type { Database, Selectable, Users } from '@sendwell/db';
+import type { Database } from '@sendwell/db';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from './errors.js';
+import { authUserColumns, type AuthContext, type AuthUser, type TokenClaims } from './auth-context.js';
 import { SessionCache } from './session-cache.js';
+
+export type { AuthContext, AuthUser, TokenClaims };
 
 /** The session cookie every service reads and the auth service sets. */
 export interface SessionCookie {
@@ -34,26 +37,6 @@ export function isAdministrator(user: Pick<AuthUser, 'email' | 'emailVerified'>,
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * The columns of the caller's users row a request carries: what services decide on (who, the plan,
- * the administrator test), never secrets such as the password hash or a verification token, which
- * would otherwise sit in every process's session cache. A service needing more reads the row itself.
- */
-const authUserColumns = ['id', 'email', 'emailVerified', 'planType'] as const;
-export type AuthUser = Pick<Selectable<Users>, (typeof authUserColumns)[number]>;
-
-/** What a verified request knows about its caller. The plan is read from the database, never the token. */
-export interface AuthContext {
-  sessionId: string;
-  user: AuthUser;
-}
-
-/** The JWT's claims: the user and the session it belongs to, so logout can revoke it. */
-export interface TokenClaims {
-  sub: string;
-  sid: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

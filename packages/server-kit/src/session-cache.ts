@@ -1,5 +1,5 @@
 import type { Database } from '@sendwell/db';
-import type { AuthContext } from './auth-plugin.js';
+import type { AuthContext } from './auth-context.js';
 
 interface Entry {
   auth: AuthContext;

@@ -1,5 +1,6 @@
 import { useRoutes, type RouteObject } from 'react-router';
 import { lazyRoute } from './lazy-route';
+import { RouteTableContext } from './route-table-context';
 import { RequireAuthRoute, PublicOnlyRoute } from './routes/guards';
 import { NotFoundRoute } from './routes/not-found';
 import { RootRoute } from './routes/root';
@@ -68,5 +69,5 @@ export const routes: RouteObject[] = [
 ];
 
 export function AppRoutes() {
-  return useRoutes(routes);
+  return <RouteTableContext.Provider value={routes}>{useRoutes(routes)}</RouteTableContext.Provider>;
 }

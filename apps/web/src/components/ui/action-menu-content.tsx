@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import type { ActionMenuItem } from './action-menu';
+
+export interface ActionMenuItem {
+  label: string;
+  onSelect: () => void;
+}
 
 /** The menu itself, loaded on demand by ActionMenu. */
 export function ActionMenuContent({ trigger, items, defaultOpen }: { trigger: ReactNode; items: readonly ActionMenuItem[]; defaultOpen: boolean }) {

@@ -1,10 +1,8 @@
 import type { ReactElement } from 'react';
 import { OnDemand } from '@/components/ui/on-demand';
+import type { ActionMenuItem } from './action-menu-content';
 
-export interface ActionMenuItem {
-  label: string;
-  onSelect: () => void;
-}
+export type { ActionMenuItem };
 
 const loadMenu = () => import('./action-menu-content');
 

@@ -5,6 +5,7 @@ import { recordTooLargeFinding } from '../input-caps.js';
 import { MAX_NAMES_PER_LOOKUP } from './evaluate.js';
 import { fetchSpfRecord, spfQuery, SpfTempError, type SpfRecordLookup } from './lookup.js';
 import { expandMacro, toQueryName, type MacroString, type MacroValues } from './macro.js';
+import type { SpfTreeNode } from './tree-node.js';
 import { parseRecord, type Mechanism, type Qualifier, type SpfRecord, type SpfSyntaxProblem } from './parse.js';
 import {
   includedPassAllFinding,
@@ -27,22 +28,7 @@ import {
  * void lookups, resolve a/mx to addresses, and note every problem with the record it is in.
  */
 
-export interface SpfTreeNode {
-  domain: string;
-  via: 'root' | 'include' | 'redirect';
-  /** The term that led here, e.g. "include:_spf.example.net"; null for the root. */
-  term: string | null;
-  record: string | null;
-  /** DNS-querying terms of this record itself (include, a, mx, ptr, exists, redirect). */
-  lookups: number;
-  /** This record's lookups plus everything below it. */
-  totalLookups: number;
-  voidLookups: number;
-  /** Why this record could not be (fully) evaluated; null when fine. */
-  error: string | null;
-  errorCode: string | null;
-  children: SpfTreeNode[];
-}
+export type { SpfTreeNode };
 
 export interface FlattenedIp extends Record<string, unknown> {
   /** An address, or a network in CIDR notation. */

@@ -15,12 +15,12 @@ import { useDomains } from '@/lib/api/get-domains';
 import { useReports } from '@/lib/api/get-reports';
 import { useUser, useAuth } from '@/lib/auth/auth-provider';
 import type { RouteHandle } from '../../lazy-route';
-import { routes } from '../../router';
+import { useRouteTable } from '../../route-table-context';
 
 /** The deepest matched route's `handle.title` becomes the top bar's page title. */
 function usePageTitle(): string {
   const { pathname } = useLocation();
-  const matches = matchRoutes(routes, pathname) ?? [];
+  const matches = matchRoutes(useRouteTable(), pathname) ?? [];
   for (let i = matches.length - 1; i >= 0; i--) {
     const title = (matches[i]?.route.handle as RouteHandle | undefined)?.title;
     if (title) return title;
