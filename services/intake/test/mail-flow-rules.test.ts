@@ -15,6 +15,9 @@ const row = (over: Partial<SourceRow>): SourceRow => ({
   forwardOverride: 0,
   spfPassUnaligned: 0,
   dkimPassUnaligned: 0,
+  lookedUp: false,
+  spfPass: 0,
+  dkimPass: 0,
   dkimSelectors: [],
   ...over,
 });

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mailFlowFigures, type RequirementSourceRow } from '../src/sender-requirements/mail-flow-figures.js';
+import type { SourceRow } from '../src/mail-flow/mail-flow.repository.js';
+import { mailFlowFigures } from '../src/sender-requirements/mail-flow-figures.js';
 
 const WINDOW = { from: '2026-02-09', to: '2026-03-10' };
 
-function row(ip: string, messages: number, overrides: Partial<RequirementSourceRow> = {}): RequirementSourceRow {
+function row(ip: string, messages: number, overrides: Partial<SourceRow> = {}): SourceRow {
   return {
     ip,
     host: null,

@@ -23,7 +23,13 @@ export interface SourceRow extends MailCounts {
   /** Forward-confirmed reverse DNS name, once the namer has looked. */
   host: string | null;
   serviceId: string | null;
+  /** Whether the namer has looked the address up (a null host then means no confirmed name). */
+  lookedUp: boolean;
   dkimSelectors: string[];
+  /** Messages passing SPF for any domain, aligned or not (the sender requirements' SPF figure). */
+  spfPass: number;
+  /** Messages with a passing DKIM signature, aligned or not. */
+  dkimPass: number;
 }
 
 export interface DailyRow {
@@ -67,8 +73,8 @@ export class MailFlowRepository {
   constructor(private readonly db: Database) {}
 
   async sources(domainId: number, window: DayWindow): Promise<SourceRow[]> {
-    const { rows } = await sql<Record<string, string | string[] | null>>`
-      select host(r.source_ip) as ip, s.host, s.service_id,
+    const { rows } = await sql<Record<string, string | string[] | boolean | null>>`
+      select host(r.source_ip) as ip, s.host, s.service_id, (s.named_at is not null) as looked_up,
         sum(r.messages)::bigint as messages,
         coalesce(sum(r.messages) filter (where r.spf_aligned), 0)::bigint as spf_aligned,
         coalesce(sum(r.messages) filter (where r.dkim_aligned), 0)::bigint as dkim_aligned,
@@ -76,16 +82,19 @@ export class MailFlowRepository {
         coalesce(sum(r.messages) filter (where r.override = any(${[...RELAYED_OVERRIDES]}::text[])), 0)::bigint as forward_override,
         coalesce(sum(r.messages) filter (where not (r.spf_aligned or r.dkim_aligned) and r.spf_result = 'pass'), 0)::bigint as spf_pass_unaligned,
         coalesce(sum(r.messages) filter (where not (r.spf_aligned or r.dkim_aligned) and r.dkim_result = 'pass'), 0)::bigint as dkim_pass_unaligned,
+        coalesce(sum(r.messages) filter (where r.spf_aligned or r.spf_result = 'pass'), 0)::bigint as spf_pass,
+        coalesce(sum(r.messages) filter (where r.dkim_aligned or r.dkim_result = 'pass'), 0)::bigint as dkim_pass,
         coalesce(array_agg(distinct r.dkim_selector) filter (where r.dkim_selector <> ''), '{}') as dkim_selectors
       from dmarc_records_daily r
       left join mail_sources s on s.ip = r.source_ip
       where r.domain_id = ${domainId} and r.day between ${window.from}::date and ${window.to}::date
-      group by r.source_ip, s.host, s.service_id
+      group by r.source_ip, s.host, s.service_id, s.named_at
     `.execute(this.db);
     return rows.map((row) => ({
       ip: row.ip as string,
       host: (row.host as string | null) ?? null,
       serviceId: (row.serviceId as string | null) ?? null,
+      lookedUp: row.lookedUp === true,
       messages: n(row.messages as string),
       spfAligned: n(row.spfAligned as string),
       dkimAligned: n(row.dkimAligned as string),
@@ -93,6 +102,8 @@ export class MailFlowRepository {
       forwardOverride: n(row.forwardOverride as string),
       spfPassUnaligned: n(row.spfPassUnaligned as string),
       dkimPassUnaligned: n(row.dkimPassUnaligned as string),
+      spfPass: n(row.spfPass as string),
+      dkimPass: n(row.dkimPass as string),
       dkimSelectors: (row.dkimSelectors as string[] | null) ?? [],
     }));
   }

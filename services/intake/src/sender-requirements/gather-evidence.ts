@@ -1,5 +1,6 @@
 import { features, mailFlowRetentionDays, SENDER_REQUIREMENT_MAIL_FLOW_DAYS, SENDER_REQUIREMENT_TEST_DAYS } from '@sendwell/contracts';
 import type { ReportDomain } from '../addresses/report-domain.repository.js';
+import type { MailFlowRepository } from '../mail-flow/mail-flow.repository.js';
 import { addDays, isoDayOf, mailFlowWindow } from '../mail-flow/window.js';
 import type { VerdictInput } from './evidence.js';
 import { mailFlowFigures } from './mail-flow-figures.js';
@@ -12,13 +13,18 @@ const DAY_MS = 86_400_000;
  * last 30 days of aggregate reports (no further back than the plan keeps); the latest test message
  * analysed in the last 30 days, when the plan has Inbox Testing.
  */
-export async function gatherEvidence(repo: SenderRequirementsRepository, domain: ReportDomain, now: Date): Promise<VerdictInput> {
+export async function gatherEvidence(
+  repos: { requirements: SenderRequirementsRepository; mailFlow: MailFlowRepository },
+  domain: ReportDomain,
+  now: Date,
+): Promise<VerdictInput> {
+  const { requirements: repo, mailFlow } = repos;
   const hasMailFlow = features.mailFlow(domain.planType);
   const hasTests = features.inboxPlacement(domain.planType);
   const window = mailFlowWindow({ from: addDays(isoDayOf(now), 1 - SENDER_REQUIREMENT_MAIL_FLOW_DAYS) }, mailFlowRetentionDays(domain.planType), now);
   const [dns, sources, test] = await Promise.all([
     repo.latestScan(domain.id),
-    hasMailFlow ? repo.sources(domain.id, window) : Promise.resolve([]),
+    hasMailFlow ? mailFlow.sources(domain.id, window) : Promise.resolve([]),
     hasTests ? repo.latestTest(domain.id, new Date(now.getTime() - SENDER_REQUIREMENT_TEST_DAYS * DAY_MS)) : Promise.resolve(null),
   ]);
   return {

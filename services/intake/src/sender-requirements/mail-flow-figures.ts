@@ -3,16 +3,6 @@ import { categorise, groupSenders } from '../mail-flow/senders.js';
 import type { DayWindow } from '../mail-flow/window.js';
 import type { MailFlowEvidence } from './evidence.js';
 
-/** A source address's mail with what the requirements need beyond the mail-flow figures. */
-export interface RequirementSourceRow extends SourceRow {
-  /** Messages passing SPF for any domain, aligned or not. */
-  spfPass: number;
-  /** Messages with a passing DKIM signature, aligned or not. */
-  dkimPass: number;
-  /** Whether the namer has looked the address up (a null host then means no confirmed name). */
-  lookedUp: boolean;
-}
-
 /** Addresses without a confirmed name listed in the evidence; the rest are counted. */
 export const MAX_UNCONFIRMED_LISTED = 5;
 
@@ -21,11 +11,10 @@ export const MAX_UNCONFIRMED_LISTED = 5;
  * categorised as Mail flow does: spoofers and forwarders are someone else's mail, and counting them
  * would make the domain's own set-up look broken.
  */
-export function mailFlowFigures(rows: readonly RequirementSourceRow[], window: DayWindow): MailFlowEvidence | null {
-  const byIp = new Map(rows.map((row) => [row.ip, row]));
+export function mailFlowFigures(rows: readonly SourceRow[], window: DayWindow): MailFlowEvidence | null {
   const authorised = groupSenders(rows)
     .filter((group) => categorise(group) === 'authorised')
-    .flatMap((group) => group.sources.map((s) => byIp.get(s.ip) ?? { ...s, spfPass: 0, dkimPass: 0, lookedUp: false }));
+    .flatMap((group) => group.sources);
   const messages = authorised.reduce((sum, r) => sum + r.messages, 0);
   if (messages === 0) return null;
 

@@ -1,10 +1,7 @@
-import { AlertType, mailTestAnalysisSchema, RELAYED_OVERRIDES, senderRequirementsSchema, type SenderRequirements } from '@sendwell/contracts';
+import { AlertType, mailTestAnalysisSchema, senderRequirementsSchema, type SenderRequirements } from '@sendwell/contracts';
 import { sql, type Executor } from '@sendwell/db';
-import type { DayWindow } from '../mail-flow/window.js';
 import type { DnsEvidence, MailTestEvidence } from './evidence.js';
-import type { RequirementSourceRow } from './mail-flow-figures.js';
 
-const n = (value: string | number | null | undefined): number => (value == null ? 0 : Number(value));
 const objectOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 const stringOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
@@ -55,42 +52,6 @@ export class SenderRequirementsRepository {
         inherited: dmarc.details.source === 'organizational',
       },
     };
-  }
-
-  /** Each source address's mail in the window (as Mail flow reads it) with SPF and DKIM passes of any domain. */
-  async sources(domainId: number, window: DayWindow): Promise<RequirementSourceRow[]> {
-    const { rows } = await sql<Record<string, string | string[] | boolean | null>>`
-      select host(r.source_ip) as ip, s.host, s.service_id, (s.named_at is not null) as looked_up,
-        sum(r.messages)::bigint as messages,
-        coalesce(sum(r.messages) filter (where r.spf_aligned), 0)::bigint as spf_aligned,
-        coalesce(sum(r.messages) filter (where r.dkim_aligned), 0)::bigint as dkim_aligned,
-        coalesce(sum(r.messages) filter (where r.spf_aligned or r.dkim_aligned), 0)::bigint as pass,
-        coalesce(sum(r.messages) filter (where r.override = any(${[...RELAYED_OVERRIDES]}::text[])), 0)::bigint as forward_override,
-        coalesce(sum(r.messages) filter (where not (r.spf_aligned or r.dkim_aligned) and r.spf_result = 'pass'), 0)::bigint as spf_pass_unaligned,
-        coalesce(sum(r.messages) filter (where not (r.spf_aligned or r.dkim_aligned) and r.dkim_result = 'pass'), 0)::bigint as dkim_pass_unaligned,
-        coalesce(sum(r.messages) filter (where r.spf_aligned or r.spf_result = 'pass'), 0)::bigint as spf_pass,
-        coalesce(sum(r.messages) filter (where r.dkim_aligned or r.dkim_result = 'pass'), 0)::bigint as dkim_pass
-      from dmarc_records_daily r
-      left join mail_sources s on s.ip = r.source_ip
-      where r.domain_id = ${domainId} and r.day between ${window.from}::date and ${window.to}::date
-      group by r.source_ip, s.host, s.service_id, s.named_at
-    `.execute(this.db);
-    return rows.map((row) => ({
-      ip: row.ip as string,
-      host: (row.host as string | null) ?? null,
-      serviceId: (row.serviceId as string | null) ?? null,
-      lookedUp: row.lookedUp === true,
-      messages: n(row.messages as string),
-      spfAligned: n(row.spfAligned as string),
-      dkimAligned: n(row.dkimAligned as string),
-      pass: n(row.pass as string),
-      forwardOverride: n(row.forwardOverride as string),
-      spfPassUnaligned: n(row.spfPassUnaligned as string),
-      dkimPassUnaligned: n(row.dkimPassUnaligned as string),
-      spfPass: n(row.spfPass as string),
-      dkimPass: n(row.dkimPass as string),
-      dkimSelectors: [],
-    }));
   }
 
   /** The domain's latest analysed test message completed since `since`, or null (an analysis not in the contract's shape is none). */

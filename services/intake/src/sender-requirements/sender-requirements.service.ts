@@ -1,6 +1,7 @@
 import { DOMAIN_NOT_FOUND, features, requirementsTurnedUnmet, SENDER_REQUIREMENTS_PLAN_MESSAGE, type SenderRequirements } from '@sendwell/contracts';
 import { alertEventsOf, forbidden, notFound, queueAlertEvents } from '@sendwell/server-kit';
 import type { ReportDomain } from '../addresses/report-domain.repository.js';
+import { MailFlowRepository } from '../mail-flow/mail-flow.repository.js';
 import { MailFlowAlertRepository } from '../alerts/mail-flow-alert.repository.js';
 import type { Deps } from '../deps.js';
 import { gatherEvidence } from './gather-evidence.js';
@@ -49,7 +50,7 @@ export class SenderRequirementsService {
       const alerts = new MailFlowAlertRepository(trx);
       await alerts.lockDomain(domain.id);
       const repo = new SenderRequirementsRepository(trx);
-      const verdict = judgeSenderRequirements(await gatherEvidence(repo, domain, now));
+      const verdict = judgeSenderRequirements(await gatherEvidence({ requirements: repo, mailFlow: new MailFlowRepository(trx) }, domain, now));
       const previous = await repo.storedVerdict(domain.id);
       await repo.storeVerdict(verdict);
       const raised: number[] = [];
