@@ -1,7 +1,7 @@
 import { checkTypes, type CheckStatus, type CheckType } from '@sendwell/contracts';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../checks/types.js';
-import type { DnsSnapshot } from '../scan/dns-snapshot.js';
+import type { DnsSnapshot } from '@sendwell/contracts';
 import type { ScanChecks } from '../scoring/reputation.js';
 import { certificateExpiry, decideAlerts, sslThresholdReached, type AlertInput, type PreviousScan } from './alert-rules.js';
 

@@ -22,7 +22,7 @@ import {
   type SslExpiryThreshold,
 } from '@sendwell/contracts';
 import type { CheckResult } from '../checks/types.js';
-import type { DnsSnapshot } from '../scan/dns-snapshot.js';
+import type { DnsSnapshot } from '@sendwell/contracts';
 import type { ScanChecks } from '../scoring/reputation.js';
 import { diffDns, type DkimKey } from './dns-diff.js';
 

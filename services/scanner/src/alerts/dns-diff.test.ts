@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsSnapshot } from '../scan/dns-snapshot.js';
+import type { DnsSnapshot } from '@sendwell/contracts';
 import { diffDns } from './dns-diff.js';
 
 const base: DnsSnapshot = {

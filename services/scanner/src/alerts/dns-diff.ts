@@ -4,7 +4,7 @@
  * raw record sets. Pure, no I/O. Record sets either snapshot failed to read are skipped: a timeout is
  * not a change.
  */
-import type { DnsSnapshot, SnapshotKey } from '../scan/dns-snapshot.js';
+import type { DnsSnapshot, SnapshotKey } from '@sendwell/contracts';
 
 /** How much a change matters to mail: `weakens` lowers protection or breaks delivery. */
 export type ChangeImpact = 'weakens' | 'mail' | 'other';

@@ -1,6 +1,6 @@
 import { sql, type Executor } from '@sendwell/db';
 import type { ScanTrigger } from '@sendwell/contracts';
-import type { DnsSnapshot } from '../scan/dns-snapshot.js';
+import type { DnsSnapshot } from '@sendwell/contracts';
 
 /** A `queued` or `running` scan the recovery pass looks at (scheduler/recovery.ts). */
 export interface UnfinishedScan {

@@ -2,7 +2,6 @@ import type { DnsSnapshot, SnapshotKey } from '@sendwell/contracts';
 import { isOutsideDomain } from '../dns/shared-cache.js';
 import type { RecordType, Resolver } from '../dns/types.js';
 
-export { snapshotKeys, type DnsSnapshot, type SnapshotKey, type SnapshotMx } from '@sendwell/contracts';
 
 const sorted = (values: string[]) => [...new Set(values)].sort();
 const lowerNoDot = (name: string) => name.toLowerCase().replace(/\.$/, '');

@@ -1,11 +1,11 @@
-import { checkTypes, isCoreCheckType, type CheckType, type DomainProfile } from '@sendwell/contracts';
+import { checkTypes, isCoreCheckType, type CheckType, type DnsSnapshot, type DomainProfile } from '@sendwell/contracts';
 import { describeSocketError } from '@sendwell/server-kit';
 import type { ReportedSelector } from '../checks/dkim/selectors.js';
 import { intakeReportAddress } from '../checks/dmarc/report-address.js';
 import type { Check, CheckContext, CheckResult, ScanConfig } from '../checks/types.js';
 import type { Resolver } from '../dns/types.js';
 import { computeReputation, type ReputationScore, type ScanChecks } from '../scoring/reputation.js';
-import { takeDnsSnapshot, type DnsSnapshot } from './dns-snapshot.js';
+import { takeDnsSnapshot } from './dns-snapshot.js';
 import { MAIL_ONLY_CHECKS, judgeNoMailDomain, notApplicable, readDomainProfile, type MailOnlyCheck } from './domain-profile.js';
 import { overallStatus, type ScanDomainStatus } from './domain-status.js';
 

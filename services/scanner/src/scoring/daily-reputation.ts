@@ -11,7 +11,7 @@ import { alertEventsOf, queueAlertEvents, type Logger, type Queues } from '@send
 import { statusChange } from '../alerts/alert-rules.js';
 import type { CheckResult } from '../checks/types.js';
 import { AlertRepository } from '../repositories/alert.repository.js';
-import type { DnsSnapshot } from '../scan/dns-snapshot.js';
+import type { DnsSnapshot } from '@sendwell/contracts';
 import { computeReputation, withTrend, type ScanChecks } from './reputation.js';
 
 export interface DailyReputationResult {

@@ -1,7 +1,7 @@
 import { checkTypes, reputationFactorsSchema, type CheckStatus, type CheckType } from '@sendwell/contracts';
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../checks/types.js';
-import type { DnsSnapshot } from '../scan/dns-snapshot.js';
+import type { DnsSnapshot } from '@sendwell/contracts';
 import { computeReputation, withTrend, type ScanChecks } from './reputation.js';
 
 /** Stored check rows as a scan would hand them over (test data, not a check). */

@@ -25,7 +25,7 @@ import {
   type ReputationTrend,
 } from '@sendwell/contracts';
 import type { CheckResult } from '../checks/types.js';
-import type { DnsSnapshot } from '../scan/dns-snapshot.js';
+import type { DnsSnapshot } from '@sendwell/contracts';
 
 /** The parts and status factors are the contracts' (reports compute expected gains from the same numbers). */
 const PART_WEIGHTS = REPUTATION_PART_WEIGHTS;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { checkTypes, type CheckStatus, type CheckType, type ScanTrigger } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
 import type { CheckResult } from '../../src/checks/types.js';
-import type { DnsSnapshot } from '../../src/scan/dns-snapshot.js';
+import type { DnsSnapshot } from '@sendwell/contracts';
 import { overallStatus } from '../../src/scan/domain-status.js';
 import type { ScanOutcome } from '../../src/scan/run-scan.js';
 import { computeReputation, type ScanChecks } from '../../src/scoring/reputation.js';
