@@ -14,7 +14,6 @@ export {
 export { migrateToLatest, migrationNames } from './migrate.js';
 export { SLOW_QUERY_MS, type DatabaseStats } from './pool-stats.js';
 export { ensureDatabase } from './ensure-database.js';
-export { applyPlanSchedule, type PlanSchedule } from './plan-schedule.js';
 export { withUserLimitLock, type UserLimit } from './user-limit-lock.js';
 export type * from './schema.gen.js';
 export { sql, type Selectable, type Insertable, type Updateable, type Transaction, type Kysely } from 'kysely';

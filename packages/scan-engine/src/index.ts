@@ -1,1 +1,12 @@
-export {};
+export { ScanEngine, type ManualRequestOutcome, type ScanEngineDeps } from './scan-engine.js';
+export { AlertStore } from './alerts/alert-store.js';
+export { alertEventsOf, queueAlertEvents, type AlertEventRef } from './alerts/alert-outbox.js';
+export type { AlertDecision, AlertedDomain, NewAlert, OpenAlert, ScanAlert } from './alerts/alert-types.js';
+export { queueSenderRequirementsRefresh } from './follow-ups/sender-requirements-refresh.js';
+export { ENDED_WITHOUT_RESULT, LOST_TOO_OFTEN, ScanRecovery, SUPERSEDED, UNQUEUEABLE, type RecoveryResult, type ScanRecoveryOptions } from './recovery/scan-recovery.js';
+export { nextScanAt, ScanRecorder, type DailyPoint } from './record/scan-recorder.js';
+export type { DecideScanAlerts, PreviousChecks, RecordContext, RecordedCheck, RecordResult, ScanOutcomeToRecord } from './record/scan-outcome.js';
+export { ManualScanCooldown, type CooldownClaim } from './requests/manual-request.js';
+export { createScan, scanJob, ScanRequests, type QueueScansOutcome, type ScanToQueue } from './requests/scan-requests.js';
+export { applyPlanSchedule, type PlanSchedule } from './schedule/plan-schedule.js';
+export { Sweeper, type SweepResult, type SweeperOptions } from './schedule/sweeper.js';

@@ -8,11 +8,8 @@ export { authPlugin, requireAuth, isAdministrator, sessionCookie, type AuthConte
 export { registerHealth, serviceStats } from './health.js';
 export { onShutdown, type ShutdownStep } from './shutdown.js';
 export { closeRedis, createRedis, pingRedis, warnUnlessNoEviction, type RedisRole } from './redis.js';
-export { createQueues, keepJobSchedulers, QUEUE_ADD_TIMEOUT_MS, SCHEDULER_CHECK_EVERY_MS, type JobSchedulerSpec, type Queues } from './queues.js';
-export { createScan, scanJob, ScanRequests, type QueueScansOutcome, type ScanToQueue } from './scan-requests.js';
+export { createQueues, keepJobSchedulers, withTimeout, QUEUE_ADD_TIMEOUT_MS, SCHEDULER_CHECK_EVERY_MS, type JobSchedulerSpec, type Queues } from './queues.js';
 export { assertHandlersComplete, createJobWorker, isFinalFailure, type JobHandler, type JobHandlers, type JobWorkerOptions } from './job-worker.js';
 export { createMailer, defaultOutboxDir, mailEnvFields, requireSmtpInProduction, type Mailer, type MailerOptions, type OutgoingMail } from './mailer.js';
-export { alertEventsOf, queueAlertEvents, type AlertEventRef } from './alert-events.js';
 export { OutboundError, OutboundHttp, type OutboundAnswer, type OutboundHttpOptions } from './outbound-http.js';
 export { ThreadPool, type ThreadFailure, type ThreadPoolOptions } from './thread-pool.js';
-export { queueSenderRequirementsRefresh } from './sender-requirements-refresh.js';

@@ -1,3 +1,4 @@
+import { ScanEngine } from '@sendwell/scan-engine';
 import { readFileSync } from 'node:fs';
 import { createDb, type Database } from '@sendwell/db';
 import { QueueName } from '@sendwell/contracts';
@@ -87,7 +88,8 @@ export function createDeps(env: Env, logger: Logger): Deps {
   redis.on('error', (err) => logger.error({ err }, 'redis (producer) error'));
   const queues = createQueues(redis, env.QUEUE_PREFIX, logger);
 
-  const scans = new ScanService(db, queues, logger.child({ module: 'ScanService' }));
+  const engine = new ScanEngine({ db, queues, logger: logger.child({ module: 'ScanEngine' }) });
+  const scans = new ScanService(db, engine, logger.child({ module: 'ScanService' }));
   const domains = new DomainService(db, scans, logger.child({ module: 'DomainService' }));
   const checks = new CheckService(db, domains);
   // Alerts, quick check and email verification (the other engineer's part).

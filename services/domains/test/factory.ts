@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkTypes, type CheckStatus, type CheckType, type DnsSnapshot, type ScanTrigger } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
-import { createScan } from '@sendwell/server-kit';
+import { createScan } from '@sendwell/scan-engine';
 import { DomainRepository } from '../src/repositories/domain.repository.js';
 
 /** A snapshot that read nothing, the base a test's records go over. */
@@ -59,7 +59,8 @@ export function factory(db: Database) {
 
     async domain(opts: { userId: number; name?: string; nextScanAt?: Date | null; deletedDaysAgo?: number; createdAt?: Date }) {
       const repo = new DomainRepository(db);
-      let row = await repo.insert({ userId: opts.userId, name: opts.name ?? `d${tag()}.example`, nextScanAt: opts.nextScanAt ?? null });
+      let row = await repo.insert({ userId: opts.userId, name: opts.name ?? `d${tag()}.example` });
+      if (opts.nextScanAt) row = await db.updateTable('domains').set({ nextScanAt: opts.nextScanAt }).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
       if (opts.createdAt) await db.updateTable('domains').set({ createdAt: opts.createdAt }).where('id', '=', row.id).execute();
       if (opts.deletedDaysAgo !== undefined) {
         row = (await repo.softDelete(opts.userId, row.id))!;

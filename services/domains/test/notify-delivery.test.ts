@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { defaultNotificationPreferences } from '@sendwell/contracts';
-import { queueAlertEvents } from '@sendwell/server-kit';
+import { queueAlertEvents } from '@sendwell/scan-engine';
 import { startHttpsReceiver, startSmtpServer, type HttpsReceiver, type TestSmtpServer } from '@sendwell/testing';
 import type { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

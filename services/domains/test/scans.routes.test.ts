@@ -1,5 +1,5 @@
 import { BLACKLIST_CHECK_STARTED_MESSAGE, JobName, SCAN_NOT_FOUND, SCAN_STARTED_MESSAGE, scanDomainAnswer, scanPausedMessage, scanStatusAnswer } from '@sendwell/contracts';
-import { applyPlanSchedule } from '@sendwell/db';
+import { applyPlanSchedule } from '@sendwell/scan-engine';
 import { sql } from '@sendwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './fixtures.js';

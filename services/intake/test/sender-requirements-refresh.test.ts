@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { AlertType, JobName, QueueName, type SenderRequirements } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
-import { assertHandlersComplete, queueSenderRequirementsRefresh } from '@sendwell/server-kit';
+import { queueSenderRequirementsRefresh } from '@sendwell/scan-engine';
+import { assertHandlersComplete } from '@sendwell/server-kit';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readIntakeMessage } from '../src/reading/read-intake-message.js';

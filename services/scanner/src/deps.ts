@@ -1,6 +1,7 @@
 import { JobName, QueueName, type CheckType } from '@sendwell/contracts';
 import { createDb, type Database } from '@sendwell/db';
 import { closeRedis, createJobWorker, createQueues, createRedis, type JobHandlers, type JobWorkerOptions, type Logger, type Queues } from '@sendwell/server-kit';
+import { ScanEngine, type ScanRecovery, type Sweeper } from '@sendwell/scan-engine';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BlocklistRegistry } from './blocklists/registry.js';
@@ -14,10 +15,8 @@ import { sharedAnswerCache } from './dns/shared-cache.js';
 import { scanConfigFromEnv, type Env } from './env.js';
 import { configureTimingGate } from './timing/timing-gate.js';
 import { runScan } from './scan/run-scan.js';
-import { ScanRecorder } from './scan/scan-recorder.js';
 import { startScheduler } from './scheduler/scheduler.js';
-import { ScanRecovery } from './scheduler/recovery.js';
-import { Sweeper, sweepHandler } from './scheduler/sweeper.js';
+import { sweepHandler } from './scheduler/sweep.handler.js';
 import { DailyReputation } from './scoring/daily-reputation.js';
 import { failScan, scanDomainHandler, type ScanFn } from './workers/scan-domain.handler.js';
 import { ScanMetrics } from './workers/scan-metrics.js';
@@ -45,7 +44,7 @@ export interface Deps {
   config: ScanConfig;
   blocklists: BlocklistRegistry;
   scan: ScanFn;
-  recorder: ScanRecorder;
+  engine: ScanEngine;
   sweeper: Sweeper;
   recovery: ScanRecovery;
   dailyReputation: DailyReputation;
@@ -97,23 +96,12 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
       ...scanOptions,
     });
 
-  const recorder = new ScanRecorder(db);
-  const sweeper = new Sweeper(
-    db,
-    queues.scan,
-    { batch: env.SCAN_SWEEP_BATCH, leaseMs: env.SCAN_CLAIM_LEASE_MS },
-    logger.child({ module: 'Sweeper' }),
-    metrics,
-  );
-  const recovery = new ScanRecovery(
-    db,
-    queues.scan,
-    { leaseMs: env.SCAN_RECOVERY_LEASE_MS, maxTries: env.SCAN_RECOVERY_TRIES, batch: env.SCAN_SWEEP_BATCH },
-    logger.child({ module: 'ScanRecovery' }),
-  );
-  const dailyReputation = new DailyReputation(db, queues, logger.child({ module: 'DailyReputation' }));
+  const engine = new ScanEngine({ db, queues, logger });
+  const sweeper = engine.sweeper({ batch: env.SCAN_SWEEP_BATCH, leaseMs: env.SCAN_CLAIM_LEASE_MS }, (queued) => metrics.domainsClaimed.inc(queued));
+  const recovery = engine.recovery({ leaseMs: env.SCAN_RECOVERY_LEASE_MS, maxTries: env.SCAN_RECOVERY_TRIES, batch: env.SCAN_SWEEP_BATCH });
+  const dailyReputation = new DailyReputation(db, engine, logger.child({ module: 'DailyReputation' }));
   const handlers: JobHandlers<typeof QueueName.Scan> = {
-    [JobName.ScanDomain]: scanDomainHandler({ db, recorder, scan, metrics, queues }),
+    [JobName.ScanDomain]: scanDomainHandler({ db, engine, scan, metrics }),
     [JobName.ScanSampleDomain]: scanSampleDomainHandler({ db, scan }),
     [JobName.SweepDueDomains]: sweepHandler(sweeper, recovery),
     [JobName.RecalculateReputation]: async () => dailyReputation.run(),
@@ -144,7 +132,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     config,
     blocklists,
     scan,
-    recorder,
+    engine,
     sweeper,
     recovery,
     dailyReputation,
@@ -162,7 +150,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
         stalledInterval: env.SCAN_STALLED_INTERVAL_MS,
         maxStalledCount: env.SCAN_MAX_STALLED_COUNT,
         onFinalFailure: async (job, error) => {
-          await failScan(recorder)(job, error);
+          await failScan(engine.recorder)(job, error);
           await failMailTest({ db, redis: queueRedis }, logger)(job, error);
         },
         ...overrides,

@@ -3,7 +3,7 @@ import type { Worker } from 'bullmq';
 import { createDeps } from './deps.js';
 import { loadEnv } from './env.js';
 import { checksRegistry } from './scan/checks-registry.js';
-import type { SweepResult } from './scheduler/sweeper.js';
+import type { SweepResult } from '@sendwell/scan-engine';
 
 /**
  * The scanner for other services' tests (`@sendwell/scanner/testing`), so they drive the real worker

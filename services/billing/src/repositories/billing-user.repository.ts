@@ -1,5 +1,6 @@
 import type { Currency, PlanType } from '@sendwell/contracts';
-import { applyPlanSchedule, type Executor } from '@sendwell/db';
+import type { Executor } from '@sendwell/db';
+import { applyPlanSchedule } from '@sendwell/scan-engine';
 
 const columns = ['id', 'email', 'firstName', 'planType', 'currency', 'currencyLocked', 'stripeCustomerId', 'stripeSubscriptionId'] as const;
 

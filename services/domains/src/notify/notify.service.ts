@@ -8,7 +8,8 @@ import {
   type AlertEvent,
 } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { OutboundError, queueAlertEvents, type Logger, type Queues } from '@sendwell/server-kit';
+import { AlertStore, queueAlertEvents } from '@sendwell/scan-engine';
+import { OutboundError, type Logger, type Queues } from '@sendwell/server-kit';
 import { AlertDeliveryRepository, type AlertToFanOut } from '../repositories/alert-delivery.repository.js';
 import { IntegrationRepository } from '../repositories/integration.repository.js';
 import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repository.js';
@@ -38,7 +39,7 @@ export class NotifyService {
   private readonly webhooks: WebhookEndpointRepository;
 
   constructor(
-    db: Database,
+    private readonly db: Database,
     private readonly queues: Queues,
     private readonly targets: ChannelTargets,
     private readonly sender: ChannelSender,
@@ -74,7 +75,7 @@ export class NotifyService {
     const alert = await this.deliveries.findForFanOut(alertId);
     if (!alert) return { channels: 0, queued: 0 };
     if (alert.domainDeleted || (event === 'resolved' && alert.resolvedAt === null)) {
-      await this.deliveries.markNotified(alertId, event, this.clock());
+      await new AlertStore(this.db).markNotified(alertId, event, this.clock());
       return { channels: 0, queued: 0 };
     }
     const channels = this.channelsFor(alert);
@@ -90,7 +91,7 @@ export class NotifyService {
         },
       })),
     );
-    await this.deliveries.markNotified(alertId, event, this.clock());
+    await new AlertStore(this.db).markNotified(alertId, event, this.clock());
     return { channels: channels.length, queued: pending.length };
   }
 
@@ -122,7 +123,11 @@ export class NotifyService {
       await this.recordLog(alert.userId, channel, 'failed', reason, now);
       return { sent: false, error: reason, permanent };
     }
-    await this.deliveries.markSent(alertId, event, channel, now);
+    // The delivery and, on its alert's first raised delivery, `is_sent`: together or not at all.
+    await this.db.transaction().execute(async (trx) => {
+      const sent = await new AlertDeliveryRepository(trx).markSent(alertId, event, channel, now);
+      if (sent && event === 'raised') await new AlertStore(trx).markSent(alertId);
+    });
     await this.recordLog(alert.userId, channel, 'sent', null, now);
     return { sent: true };
   }

@@ -106,15 +106,16 @@ export class AlertDeliveryRepository {
     return result.rows.map((r) => r.channel);
   }
 
-  /** The delivery sent, and the alert's `is_sent` with it on its first raised delivery: one statement. */
-  async markSent(alertId: number, event: AlertEvent, channel: string, at: Date): Promise<void> {
-    await sql`with sent as (
-        update alert_deliveries set status = 'sent', sent_at = ${at}, last_error = null, attempts = attempts + 1
-        where alert_id = ${alertId} and event = ${event} and channel = ${channel}
-        returning alert_id
-      )
-      update domain_alerts set is_sent = true
-      where id = (select alert_id from sent) and ${event} = 'raised' and is_sent = false`.execute(this.db);
+  /** The delivery sent; whether there was one to mark. */
+  async markSent(alertId: number, event: AlertEvent, channel: string, at: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('alertDeliveries')
+      .set((eb) => ({ status: 'sent', sentAt: at, lastError: null, attempts: eb('attempts', '+', 1) }))
+      .where('alertId', '=', alertId)
+      .where('event', '=', event)
+      .where('channel', '=', channel)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   /** One failed attempt; `final` when no retry follows. */
@@ -127,11 +128,6 @@ export class AlertDeliveryRepository {
       .where('channel', '=', channel)
       .where('status', '=', 'pending')
       .execute();
-  }
-
-  async markNotified(alertId: number, event: AlertEvent, at: Date): Promise<void> {
-    const column = event === 'raised' ? 'notifiedAt' : 'resolutionNotifiedAt';
-    await this.db.updateTable('domainAlerts').set({ [column]: at }).where('id', '=', alertId).execute();
   }
 
   /**

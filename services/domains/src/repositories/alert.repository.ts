@@ -38,28 +38,6 @@ export class AlertRepository {
   async findForUser(userId: number, id: number) {
     return this.base().where('domainAlerts.id', '=', id).where('domainAlerts.userId', '=', userId).executeTakeFirst();
   }
-
-  /** True when the alert exists and belongs to the user (marking an already read alert is fine). */
-  async markRead(userId: number, id: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('domainAlerts')
-      .set({ isRead: true })
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
-  }
-
-  /** Every unread alert of the user, including those of removed domains; answers how many changed. */
-  async markAllRead(userId: number): Promise<number> {
-    const result = await this.db
-      .updateTable('domainAlerts')
-      .set({ isRead: true })
-      .where('userId', '=', userId)
-      .where('isRead', '=', false)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
-  }
 }
 
 export type AlertRow = Awaited<ReturnType<AlertRepository['listForUser']>>[number];

@@ -28,12 +28,6 @@ export type DomainRow = Pick<
 /** `now() - 90 days`: deletions after this are still restorable (and count toward the plan limit). */
 const retentionStart = sql<Date>`now() - make_interval(days => ${DELETED_DOMAIN_RETENTION_DAYS})`;
 
-export type CooldownClaim =
-  | { kind: 'claimed'; claimedAt: Date }
-  | { kind: 'cooling'; retryAfterMs: number }
-  | { kind: 'paused' }
-  | { kind: 'missing' };
-
 export class DomainRepository {
   constructor(private readonly db: Executor) {}
 
@@ -128,7 +122,8 @@ export class DomainRepository {
     return row;
   }
 
-  insert(values: { userId: number; name: string; nextScanAt: Date | null }): Promise<DomainRow> {
+  /** A new domain, unscheduled: the scan engine schedules it by the owner's plan in the same transaction. */
+  insert(values: { userId: number; name: string }): Promise<DomainRow> {
     return this.db.insertInto('domains').values(values).returning(domainColumns).executeTakeFirstOrThrow();
   }
 
@@ -136,7 +131,7 @@ export class DomainRepository {
   softDelete(userId: number, id: number): Promise<DomainRow | undefined> {
     return this.db
       .updateTable('domains')
-      .set({ isDeleted: true, deletedAt: sql<Date>`now()`, nextScanAt: null, updatedAt: sql<Date>`now()` })
+      .set({ isDeleted: true, deletedAt: sql<Date>`now()`, updatedAt: sql<Date>`now()` })
       .where('id', '=', id)
       .where('userId', '=', userId)
       .where('isDeleted', '=', false)
@@ -145,10 +140,10 @@ export class DomainRepository {
   }
 
   /** Brings back a deletion still inside its window, history and all (the rows were never removed). */
-  restore(userId: number, name: string, nextScanAt: Date | null): Promise<DomainRow | undefined> {
+  restore(userId: number, name: string): Promise<DomainRow | undefined> {
     return this.db
       .updateTable('domains')
-      .set({ isDeleted: false, deletedAt: null, nextScanAt, updatedAt: sql<Date>`now()` })
+      .set({ isDeleted: false, deletedAt: null, updatedAt: sql<Date>`now()` })
       .where('userId', '=', userId)
       .where('name', '=', name)
       .where('isDeleted', '=', true)
@@ -166,41 +161,6 @@ export class DomainRepository {
       .where('isDeleted', '=', true)
       .where('deletedAt', '<=', retentionStart)
       .execute();
-  }
-
-  /**
-   * The manual-scan cooldown, checked and recorded in one statement: the row lock makes a second
-   * racing call wait, then re-read `last_manual_scan_at` as the first one set it, and fail.
-   */
-  async claimManualScan(userId: number, id: number, cooldownMs: number): Promise<CooldownClaim> {
-    const cooldown = sql`make_interval(secs => ${cooldownMs / 1000})`;
-    const claimed = await this.db
-      .updateTable('domains')
-      .set({ lastManualScanAt: sql<Date>`date_trunc('milliseconds', now())` }) // ms, so a JS Date can name it again
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .where('isDeleted', '=', false)
-      .where('scanPaused', '=', false)
-      .where((eb) => eb.or([eb('lastManualScanAt', 'is', null), eb('lastManualScanAt', '<=', sql<Date>`now() - ${cooldown}`)]))
-      .returning(['lastManualScanAt'])
-      .executeTakeFirst();
-    if (claimed?.lastManualScanAt) return { kind: 'claimed', claimedAt: claimed.lastManualScanAt };
-
-    const row = await this.db
-      .selectFrom('domains')
-      .select(['scanPaused', sql<number>`ceil(extract(epoch from (last_manual_scan_at + ${cooldown} - now())) * 1000)::int`.as('retryAfterMs')])
-      .where('id', '=', id)
-      .where('userId', '=', userId)
-      .where('isDeleted', '=', false)
-      .executeTakeFirst();
-    if (!row) return { kind: 'missing' };
-    if (row.scanPaused) return { kind: 'paused' };
-    return { kind: 'cooling', retryAfterMs: Math.max(1_000, row.retryAfterMs ?? cooldownMs) };
-  }
-
-  /** Gives a claim back when its scan could not be queued, unless another claim replaced it meanwhile. */
-  async releaseManualScan(id: number, claimedAt: Date): Promise<void> {
-    await this.db.updateTable('domains').set({ lastManualScanAt: null }).where('id', '=', id).where('lastManualScanAt', '=', claimedAt).execute();
   }
 
   /**

@@ -2,6 +2,7 @@ import { ALERT_NOT_FOUND, features, type Alert, type ListAlertsQuery } from '@se
 import type { Database } from '@sendwell/db';
 import { forbidden, notFound, type AuthUser } from '@sendwell/server-kit';
 import { toAlertDto } from '../mappers/alert.mapper.js';
+import { AlertStore } from '@sendwell/scan-engine';
 import { AlertRepository } from '../repositories/alert.repository.js';
 
 export const ALERTS_PLAN_REQUIRED = 'Domain alerts are available on the Advanced plan. Please upgrade to see them.';
@@ -12,9 +13,12 @@ export const ALERTS_PLAN_REQUIRED = 'Domain alerts are available on the Advanced
  */
 export class AlertService {
   private readonly alerts: AlertRepository;
+  /** Marking read is a write of `domain_alerts`, which the scan engine owns. */
+  private readonly store: AlertStore;
 
   constructor(db: Database) {
     this.alerts = new AlertRepository(db);
+    this.store = new AlertStore(db);
   }
 
   private gate(user: Pick<AuthUser, 'planType'>): void {
@@ -29,7 +33,7 @@ export class AlertService {
   /** Another user's alert answers 404 exactly like a missing one. */
   async markRead(user: Pick<AuthUser, 'id' | 'planType'>, id: number): Promise<Alert> {
     this.gate(user);
-    if (!(await this.alerts.markRead(user.id, id))) throw notFound(ALERT_NOT_FOUND);
+    if (!(await this.store.markRead(user.id, id))) throw notFound(ALERT_NOT_FOUND);
     const row = await this.alerts.findForUser(user.id, id);
     if (!row) throw notFound(ALERT_NOT_FOUND);
     return toAlertDto(row);
@@ -37,6 +41,6 @@ export class AlertService {
 
   async markAllRead(user: Pick<AuthUser, 'id' | 'planType'>): Promise<number> {
     this.gate(user);
-    return this.alerts.markAllRead(user.id);
+    return this.store.markAllRead(user.id);
   }
 }

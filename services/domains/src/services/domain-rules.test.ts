@@ -1,18 +1,6 @@
 import { FREE_DOMAIN_LIMIT_MESSAGE, MANUAL_SCAN_COOLDOWN_MS } from '@sendwell/contracts';
 import { describe, expect, it } from 'vitest';
-import { addDomainDecision, cooldownRefusal, initialNextScanAt, restoreDecision } from './domain-rules.js';
-
-const now = new Date('2026-11-21T10:00:00Z');
-
-describe('initialNextScanAt', () => {
-  it('is now on paid plans and null on manual-only ones', () => {
-    expect(initialNextScanAt('basic', now)).toEqual(now);
-    expect(initialNextScanAt('advanced', now)).toEqual(now);
-    expect(initialNextScanAt('free', now)).toBeNull();
-    expect(initialNextScanAt('onetime', now)).toBeNull();
-    expect(initialNextScanAt('mystery', now)).toBeNull();
-  });
-});
+import { addDomainDecision, cooldownRefusal, restoreDecision } from './domain-rules.js';
 
 describe('addDomainDecision', () => {
   it('allows up to the limit, counting restorable deletions in `counted`', () => {

@@ -1,13 +1,8 @@
-import { domainLimit, domainLimitMessage, features, MANUAL_SCAN_COOLDOWN_MS, scanCooldownMessage } from '@sendwell/contracts';
+import { domainLimit, domainLimitMessage, MANUAL_SCAN_COOLDOWN_MS, scanCooldownMessage } from '@sendwell/contracts';
 
 /**
  * Pure rules of the domain calls: no I/O, so they are tested alone (domain-rules.test.ts).
  */
-
-/** A domain becomes due at once on plans with scheduled scans; manual-only plans are never scheduled. */
-export function initialNextScanAt(plan: string, now: Date): Date | null {
-  return features.scheduledScans(plan) ? now : null;
-}
 
 export type LimitDecision = { allowed: true } | { allowed: false; message: string; requiresUpgrade: boolean };
 

@@ -15,13 +15,13 @@ import {
   type RestoreDomainAnswer,
   type ScanTrigger,
 } from '@sendwell/contracts';
-import { applyPlanSchedule, type Database } from '@sendwell/db';
-import { AppError, conflict, createScan, forbidden, notFound, planLimit, type AuthUser, type Logger } from '@sendwell/server-kit';
+import type { Database, Executor } from '@sendwell/db';
+import { AppError, conflict, forbidden, notFound, planLimit, type AuthUser, type Logger } from '@sendwell/server-kit';
 import { toDeletedDomainDto, toDomainDto, toLastScanSummary } from '../mappers/domain.mapper.js';
 import { DomainRepository, type DomainRow } from '../repositories/domain.repository.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
 import { UserRepository } from '../repositories/user.repository.js';
-import { addDomainDecision, initialNextScanAt, restoreDecision } from './domain-rules.js';
+import { addDomainDecision, restoreDecision } from './domain-rules.js';
 import type { ScanService } from './scan.service.js';
 
 export const DOMAIN_ADDED_SCAN_NOT_QUEUED = 'Domain added, but its first scan could not be started. Use Scan Now to run it.';
@@ -96,7 +96,7 @@ export class DomainService {
     const row = await new DomainRepository(this.db).softDelete(user.id, id);
     if (!row) throw notFound(DOMAIN_NOT_FOUND);
     // A domain paused above the plan's limit takes the freed place at once.
-    await applyPlanSchedule(this.db, user.id);
+    await this.scans.engine.applyPlan(this.db, user.id);
     this.logger.info({ domainId: row.id, userId: user.id }, 'domain deleted');
     return { success: true, message: domainRemovedMessage(row.name) };
   }
@@ -110,7 +110,8 @@ export class DomainService {
       if (existing && !existing.isDeleted) throw conflict(DOMAIN_EXISTS);
       if (!existing?.restorable || !owner) throw notFound(DOMAIN_NOT_RESTORABLE);
       this.checkRestore(owner.planType, (await domains.countTowardLimit(user.id)).active);
-      return domains.restore(user.id, name, initialNextScanAt(owner.planType, new Date()));
+      const restored = await domains.restore(user.id, name);
+      return restored ? this.scheduled(trx, user.id, restored.id) : undefined;
     });
     if (!row) throw notFound(DOMAIN_NOT_RESTORABLE);
     return { message: domainRestoredMessage(row.name), domain: toDomainDto(row) };
@@ -141,7 +142,7 @@ export class DomainService {
       if (!row) throw err;
       const scans = new ScanRepository(this.db);
       if (await scans.hasLiveScan(row.id)) return { outcome: 'present', domainId: row.id, scanId: null };
-      const scanId = await createScan(this.db, row.id, 'signup');
+      const scanId = await this.scans.engine.createScan(this.db, row.id, 'signup');
       return { outcome: 'present', domainId: row.id, scanId: await this.queueOrFail(scanId, row.id) };
     }
     if (added.kind === 'restored') return { outcome: 'present', domainId: added.row.id, scanId: null };
@@ -170,24 +171,32 @@ export class DomainService {
       const owner = await new UserRepository(trx).lockPlan(userId);
       if (!owner) throw notFound('User not found');
       const domains = new DomainRepository(trx);
-      const now = new Date();
       const existing = await domains.findAnyByName(userId, name);
       if (existing && !existing.isDeleted) throw conflict(DOMAIN_EXISTS);
       if (existing?.restorable) {
         this.checkRestore(owner.planType, (await domains.countTowardLimit(userId)).active);
-        const row = await domains.restore(userId, name, initialNextScanAt(owner.planType, now));
-        if (row) return { kind: 'restored', row };
+        const row = await domains.restore(userId, name);
+        if (row) return { kind: 'restored', row: await this.scheduled(trx, userId, row.id) };
       }
       // A deletion past its window that the nightly purge has not reached: gone now, so the name is new.
       if (existing) await domains.deleteExpired(userId, existing.id);
 
       const decision = addDomainDecision(owner.planType, (await domains.countTowardLimit(userId)).total);
       if (!decision.allowed) throw planLimit(decision.message, { requiresUpgrade: decision.requiresUpgrade });
-      const row = await domains.insert({ userId, name, nextScanAt: initialNextScanAt(owner.planType, now) });
-      const scanId = await createScan(trx, row.id, trigger);
+      const inserted = await domains.insert({ userId, name });
+      const scanId = await this.scans.engine.createScan(trx, inserted.id, trigger);
+      const row = await this.scheduled(trx, userId, inserted.id);
       this.logger.info({ domainId: row.id, userId }, 'domain added');
       return { kind: 'added', row, scanId };
     });
+  }
+
+  /** The engine schedules the user's domains by their plan; the row as it stands after. */
+  private async scheduled(trx: Executor, userId: number, domainId: number): Promise<DomainRow> {
+    await this.scans.engine.applyPlan(trx, userId);
+    const row = await new DomainRepository(trx).findActive(userId, domainId);
+    if (!row) throw new Error(`domain ${domainId} vanished inside its own transaction`);
+    return row;
   }
 
   private checkRestore(plan: string, activeCount: number): void {

@@ -1,5 +1,6 @@
-import { type AlertSeverity, AlertType, features, planTypes, RELAYED_OVERRIDES } from '@sendwell/contracts';
+import { AlertType, features, planTypes, RELAYED_OVERRIDES } from '@sendwell/contracts';
 import { sql, type Executor } from '@sendwell/db';
+import { AlertStore, type NewAlert } from '@sendwell/scan-engine';
 
 /** Reporter overrides (RFC 7489 §6.6.2) that mean the mail was relayed by someone else, not spoofed. */
 
@@ -52,14 +53,8 @@ export interface OpenMailAlert {
   day: string | null;
 }
 
-export interface MailAlertRow {
-  type: string;
-  severity: AlertSeverity;
-  title: string;
-  message: string;
-  details: Record<string, unknown>;
-  conditionKey: string | null;
-}
+/** A mail-flow or sender-requirement alert: the engine's NewAlert. */
+export type MailAlertRow = NewAlert;
 
 const n = (value: string | number | null | undefined): number => (value == null ? 0 : Number(value));
 /** A source's sender: its catalogue service when named, else the address itself. */
@@ -204,31 +199,14 @@ export class MailFlowAlertRepository {
     return rows.map((r) => ({ resultType: r.resultType, mxHost: r.mxHost, sessions: n(r.sessions) }));
   }
 
-  /** Inserts one alert; null when an open alert of the same condition got there first. */
+  /** Inserts one alert; null when an open alert of the same condition got there first. The write is the scan engine's. */
   async insert(domain: AlertedDomain, alert: MailAlertRow, createdAt: Date): Promise<number | null> {
-    const row = await this.db
-      .insertInto('domainAlerts')
-      .values({
-        domainId: domain.domainId,
-        userId: domain.userId,
-        type: alert.type,
-        severity: alert.severity,
-        title: alert.title,
-        message: alert.message,
-        details: JSON.stringify(alert.details),
-        checkId: null,
-        conditionKey: alert.conditionKey,
-        createdAt,
-      })
-      .onConflict((oc) => oc.columns(['domainId', 'conditionKey']).where('resolvedAt', 'is', null).where('conditionKey', 'is not', null).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id ?? null;
+    const [id] = await new AlertStore(this.db).raise(domain, [alert], createdAt);
+    return id ?? null;
   }
 
   /** Resolves the alert if still open; whether it did. */
   async resolve(id: number, resolvedAt: Date): Promise<boolean> {
-    const row = await this.db.updateTable('domainAlerts').set({ resolvedAt }).where('id', '=', id).where('resolvedAt', 'is', null).returning('id').executeTakeFirst();
-    return row !== undefined;
+    return (await new AlertStore(this.db).resolve([id], resolvedAt)).length > 0;
   }
 }

@@ -10,7 +10,8 @@
  */
 import { AlertType, MAIL_FLOW_ALERT_THRESHOLDS as T } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { alertEventsOf, queueAlertEvents, type Logger, type Queues } from '@sendwell/server-kit';
+import { alertEventsOf, queueAlertEvents } from '@sendwell/scan-engine';
+import type { Logger, Queues } from '@sendwell/server-kit';
 import {
   addDays,
   failureSpike,

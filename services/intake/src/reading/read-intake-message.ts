@@ -1,6 +1,7 @@
 import { features } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { queueSenderRequirementsRefresh, type Logger, type Queues } from '@sendwell/server-kit';
+import { queueSenderRequirementsRefresh } from '@sendwell/scan-engine';
+import type { Logger, Queues } from '@sendwell/server-kit';
 import type { ReportDomainRepository } from '../addresses/report-domain.repository.js';
 import type { IntakeMessageRepository } from '../intake/intake-message.repository.js';
 import { ReportRefusal } from '../reports/refusal.js';

@@ -13,7 +13,8 @@ import {
   UPLOAD_EMPTY_MESSAGE,
   uploadReportsAnswer,
 } from '@sendwell/contracts';
-import { badRequest, queueSenderRequirementsRefresh, requireAuth } from '@sendwell/server-kit';
+import { queueSenderRequirementsRefresh } from '@sendwell/scan-engine';
+import { badRequest, requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
 import { MailFlowService } from '../mail-flow/mail-flow.service.js';

@@ -1,5 +1,6 @@
 import { DOMAIN_NOT_FOUND, features, requirementsTurnedUnmet, SENDER_REQUIREMENTS_PLAN_MESSAGE, type SenderRequirements } from '@sendwell/contracts';
-import { alertEventsOf, forbidden, notFound, queueAlertEvents } from '@sendwell/server-kit';
+import { alertEventsOf, queueAlertEvents } from '@sendwell/scan-engine';
+import { forbidden, notFound } from '@sendwell/server-kit';
 import type { ReportDomain } from '../addresses/report-domain.repository.js';
 import { MailFlowRepository } from '../mail-flow/mail-flow.repository.js';
 import { MailFlowAlertRepository } from '../alerts/mail-flow-alert.repository.js';

@@ -18,54 +18,27 @@ import {
   sslExpirySeverity,
   type AlertSeverity,
   type CheckStatus,
-  type CheckType,
   type SslExpiryThreshold,
 } from '@sendwell/contracts';
+import type { AlertDecision as EngineAlertDecision, RecordContext, ScanAlert } from '@sendwell/scan-engine';
 import type { CheckResult } from '../checks/types.js';
 import type { DnsSnapshot } from '@sendwell/contracts';
 import type { ScanChecks } from '../scoring/reputation.js';
 import { diffDns, type DkimKey } from './dns-diff.js';
 
-export interface NewAlert {
-  type: AlertType;
-  severity: AlertSeverity;
-  title: string;
-  message: string;
-  details: Record<string, unknown>;
-  /** Set for a condition: open until a scan finds it gone. Null for an event. */
-  conditionKey: string | null;
-  /** The check the alert is about, linked on the row. */
-  checkType: CheckType | null;
-}
-
-export interface OpenAlert {
-  id: number;
-  conditionKey: string;
-}
+/** A scan's alert (the engine's ScanAlert: linked to the check it is about). */
+export type NewAlert = ScanAlert;
 
 /** What the previous completed scan found, for events and transitions; null before the first. */
-export interface PreviousScan {
-  snapshot: DnsSnapshot | null;
-  checks: Partial<Record<CheckType, { status: CheckStatus; details: Record<string, unknown> }>>;
-}
+export type PreviousScan = NonNullable<RecordContext['previous']>;
 
-export interface AlertInput {
-  domain: string;
-  plan: string;
+/** The engine's recording context with this scan's own results. */
+export interface AlertInput extends RecordContext {
   checks: ScanChecks;
   snapshot: DnsSnapshot;
-  previous: PreviousScan | null;
-  status: { before: string; after: string };
-  score: { before: number | null; after: number };
-  openAlerts: readonly OpenAlert[];
-  now: Date;
 }
 
-export interface AlertDecision {
-  raise: NewAlert[];
-  /** Ids of open alerts whose condition is gone. */
-  resolve: number[];
-}
+export type AlertDecision = EngineAlertDecision<ScanAlert>;
 
 const DAY_MS = 86_400_000;
 

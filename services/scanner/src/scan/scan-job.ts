@@ -1,2 +1,2 @@
 export { scanDedupId, scanJobOptions } from '@sendwell/contracts';
-export { scanJob } from '@sendwell/server-kit';
+export { scanJob } from '@sendwell/scan-engine';

@@ -1,13 +1,14 @@
 import { JobName } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { alertEventsOf, queueAlertEvents, queueSenderRequirementsRefresh, type JobHandler, type Queues } from '@sendwell/server-kit';
+import type { ScanEngine } from '@sendwell/scan-engine';
+import type { JobHandler } from '@sendwell/server-kit';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { ReportedSelector } from '../checks/dkim/selectors.js';
 import { DnsServerError, DnsTimeoutError } from '../dns/types.js';
 import { MailFlowRepository } from '../repositories/mail-flow.repository.js';
 import { ScanRepository } from '../repositories/scan.repository.js';
 import type { ScanOutcome } from '../scan/run-scan.js';
-import type { ScanRecorder } from '../scan/scan-recorder.js';
+import { recordScan } from '../scan/record-scan.js';
 import type { ScanMetrics } from './scan-metrics.js';
 
 /** What a scan knows of the domain's row besides its name and saved selectors. */
@@ -24,10 +25,9 @@ export type ScanFn = (domain: string, dkimSelectors: string[], options?: ScanFnO
 
 export interface ScanDomainHandlerDeps {
   db: Database;
-  recorder: ScanRecorder;
+  engine: ScanEngine;
   scan: ScanFn;
   metrics: ScanMetrics;
-  queues: Queues;
 }
 
 /** The selectors the user saved on the domain (`metadata.dkimSelectors`), ignoring anything malformed. */
@@ -58,7 +58,7 @@ function isFinalAttempt(job: Job, error: unknown): boolean {
  * Runs one scan. A failure is only counted here: the worker's final-failure hook (`failScan`) is the one
  * place a scan that failed for good is written, whether it threw here or its worker died under it.
  */
-export function scanDomainHandler({ db, recorder, scan, metrics, queues }: ScanDomainHandlerDeps): JobHandler<typeof JobName.ScanDomain> {
+export function scanDomainHandler({ db, engine, scan, metrics }: ScanDomainHandlerDeps): JobHandler<typeof JobName.ScanDomain> {
   return async ({ scanId, domainId }, job, log) => {
 
     const target = await new ScanRepository(db).findTarget(scanId);
@@ -67,7 +67,7 @@ export function scanDomainHandler({ db, recorder, scan, metrics, queues }: ScanD
       return { skipped: 'missing-scan' };
     }
     if (target.isDeleted) {
-      await recorder.markFailed(scanId, 'The domain was deleted before the scan ran.');
+      await engine.recorder.markFailed(scanId, 'The domain was deleted before the scan ran.');
       log.info({ scanId, domainId }, 'domain deleted: scan skipped');
       return { skipped: 'deleted-domain' };
     }
@@ -76,20 +76,20 @@ export function scanDomainHandler({ db, recorder, scan, metrics, queues }: ScanD
       return { skipped: 'already-completed' };
     }
 
-    await recorder.markRunning(scanId);
+    await engine.recorder.markRunning(scanId);
     try {
       const reportedDkimSelectors = await new MailFlowRepository(db).reportedDkimSelectors(domainId, target.domainName);
       const outcome = await scan(target.domainName, dkimSelectorsOf(target.metadata), { reportToken: target.reportToken, reportedDkimSelectors });
       metrics.scanDuration.observe(outcome.durationMs / 1000);
       metrics.dnsQueriesPerScan.observe(outcome.dnsQueries);
-      const result = await recorder.record(scanId, outcome);
+      const result = await recordScan(engine.recorder, scanId, outcome);
       if (!result.written) {
         log.info({ scanId, domainId, reason: result.reason }, 'scan not written');
         return { skipped: result.reason };
       }
       metrics.scansCompleted.inc({ status: outcome.status });
-      await queueAlertEvents(queues, alertEventsOf(result.alertIds, result.resolvedAlertIds), log);
-      await queueSenderRequirementsRefresh(queues, domainId, log);
+      await engine.publishAlertEvents(result.alertIds, result.resolvedAlertIds, log);
+      await engine.refreshSenderRequirements(domainId, log);
       log.info(
         { scanId, domainId, status: outcome.status, score: result.score, alerts: result.alertIds.length, resolved: result.resolvedAlertIds.length, ms: outcome.durationMs },
         'scan completed',
@@ -103,7 +103,7 @@ export function scanDomainHandler({ db, recorder, scan, metrics, queues }: ScanD
 }
 
 /** The final-failure hook of the scan worker: a `scan-domain` job failed for good fails its scan, with a safe reason. */
-export function failScan(recorder: ScanRecorder): (job: Job, error: Error) => Promise<void> {
+export function failScan(recorder: ScanEngine['recorder']): (job: Job, error: Error) => Promise<void> {
   return async (job, error) => {
     const scanId = (job.data as { scanId?: unknown } | undefined)?.scanId;
     if (job.name === JobName.ScanDomain && typeof scanId === 'string') await recorder.markFailed(scanId, safeScanError(error));

@@ -3,7 +3,7 @@ import { assertHandlersComplete, createJobWorker } from '@sendwell/server-kit';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { scanJob } from '../../src/scan/scan-job.js';
-import type { ScanRecorder } from '../../src/scan/scan-recorder.js';
+import type { ScanEngine } from '@sendwell/scan-engine';
 import { failScan, scanDomainHandler } from '../../src/workers/scan-domain.handler.js';
 import { silentLogger, useQueueTestScanner } from './harness.js';
 import { waitUntil } from './wait.js';
@@ -93,17 +93,16 @@ describe('scan queue', () => {
     let calls = 0;
     // Counts the writes of the failure: the final-failure hook is their one owner.
     let failedWrites = 0;
-    const recorder: ScanRecorder = Object.assign(Object.create(ctx.deps.recorder) as ScanRecorder, {
+    const recorder: ScanEngine['recorder'] = Object.assign(Object.create(ctx.deps.engine.recorder) as ScanEngine['recorder'], {
       markFailed: async (id: string, error: string) => {
         failedWrites++;
-        await ctx.deps.recorder.markFailed(id, error);
+        await ctx.deps.engine.recorder.markFailed(id, error);
       },
     });
     const failing = scanDomainHandler({
       db: ctx.deps.db,
-      recorder,
+      engine: Object.assign(Object.create(ctx.deps.engine) as ScanEngine, { recorder }),
       metrics: ctx.deps.metrics,
-      queues: ctx.deps.queues,
       scan: async () => {
         calls++;
         throw new Error('connect ECONNREFUSED 10.0.0.7:5432 (internal detail)');

@@ -3,7 +3,8 @@ import { closeRedis, createQueues, createRedis } from '@sendwell/server-kit';
 import { createTestDb, deleteKeys, testRedisUrl, uniquePrefix, type TestDb } from '@sendwell/testing';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanRecorder } from '../../src/scan/scan-recorder.js';
+import { ScanEngine, ScanRecorder } from '@sendwell/scan-engine';
+import { recordScan } from '../../src/scan/record-scan.js';
 import { DailyReputation } from '../../src/scoring/daily-reputation.js';
 import { silentLogger } from '../queue/harness.js';
 import { factory, outcomeData } from './factory.js';
@@ -37,11 +38,11 @@ describe('the daily reputation job (02:00 UTC)', () => {
     const paid = await f.domain({ plan: 'standard' });
     const free = await f.domain({ plan: 'free' });
     const deleted = await f.domain({ plan: 'advanced' });
-    for (const d of [paid, free, deleted]) await recorder.record(await f.scan(d.id), outcomeData());
+    for (const d of [paid, free, deleted]) await recordScan(recorder, await f.scan(d.id), outcomeData());
     await testDb.db.updateTable('domains').set({ isDeleted: true, deletedAt: now }).where('id', '=', deleted.id).execute();
 
     now = new Date('2026-11-22T02:00:00.000Z');
-    const job = new DailyReputation(testDb.db, queues, silentLogger, () => now);
+    const job = new DailyReputation(testDb.db, new ScanEngine({ db: testDb.db, queues, logger: silentLogger }), silentLogger, () => now);
     const first = await job.run();
     expect(first).toMatchObject({ written: 1, alerts: 0 });
     expect(await job.run()).toMatchObject({ written: 0 });
@@ -58,12 +59,12 @@ describe('the daily reputation job (02:00 UTC)', () => {
     const f = factory(testDb.db);
     const recorder = new ScanRecorder(testDb.db, () => now);
     const domain = await f.domain({ plan: 'basic' });
-    await recorder.record(await f.scan(domain.id), outcomeData());
+    await recordScan(recorder, await f.scan(domain.id), outcomeData());
     // The previous point says Fair (55), e.g. scored under older rules; today's recalculation says Excellent.
     await testDb.db.insertInto('domainReputationHistory').values({ domainId: domain.id, score: 55, factors: '{}', calculatedAt: new Date(now.getTime() + 1000) }).execute();
 
     now = new Date('2026-11-23T02:00:00.000Z');
-    const result = await new DailyReputation(testDb.db, queues, silentLogger, () => now).run();
+    const result = await new DailyReputation(testDb.db, new ScanEngine({ db: testDb.db, queues, logger: silentLogger }), silentLogger, () => now).run();
     expect(result.alerts).toBe(1);
     const alert = await testDb.db.selectFrom('domainAlerts').select(['id', 'type', 'severity', 'title']).where('domainId', '=', domain.id).executeTakeFirstOrThrow();
     expect(alert).toMatchObject({ type: 'status_change', severity: 'low' });

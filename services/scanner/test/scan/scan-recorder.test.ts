@@ -1,7 +1,8 @@
 import { checkTypes, type PlanType } from '@sendwell/contracts';
 import { createTestDb, type TestDb } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanRecorder } from '../../src/scan/scan-recorder.js';
+import { ScanRecorder } from '@sendwell/scan-engine';
+import { recordScan } from '../../src/scan/record-scan.js';
 import { checkRow, factory, outcomeData, snapshotData } from './factory.js';
 
 let testDb: TestDb;
@@ -38,8 +39,8 @@ describe('ScanRecorder.record', () => {
     const scanId = await f.scan(domain.id);
     const outcome = outcomeData();
 
-    const [a, b] = await Promise.all([recorder.record(scanId, outcome), recorder.record(scanId, outcome)]);
-    const third = await recorder.record(scanId, outcome);
+    const [a, b] = await Promise.all([recordScan(recorder, scanId, outcome), recordScan(recorder, scanId, outcome)]);
+    const third = await recordScan(recorder, scanId, outcome);
     expect([a.written, b.written].sort()).toEqual([false, true]);
     expect(third).toEqual({ written: false, reason: 'already-completed' });
 
@@ -57,13 +58,13 @@ describe('ScanRecorder.record', () => {
     // Violates reputation_score_check, the last insert but one: everything before it must vanish.
     outcome.score = { ...outcome.score, score: 150 };
 
-    await expect(recorder.record(scanId, outcome)).rejects.toThrow(/reputation_score_check/);
+    await expect(recordScan(recorder, scanId, outcome)).rejects.toThrow(/reputation_score_check/);
     expect(await f.counts(domain.id)).toMatchObject({ checks: 0, reputation: 0, alerts: 0, scanCount: 0, status: 'pending', lastScan: null });
     const scan = await testDb.db.selectFrom('scans').select(['status', 'dnsSnapshot']).where('id', '=', scanId).executeTakeFirstOrThrow();
     expect(scan).toEqual({ status: 'queued', dnsSnapshot: null });
 
     // And the scan can still be written afterwards.
-    expect((await recorder.record(scanId, outcomeData())).written).toBe(true);
+    expect((await recordScan(recorder, scanId, outcomeData())).written).toBe(true);
     expect(await f.counts(domain.id)).toMatchObject({ checks: checkTypes.length, scanCount: 1 });
   });
 
@@ -76,7 +77,7 @@ describe('ScanRecorder.record', () => {
     ['enterprise', null],
   ])('schedules the next scan per plan: %s', async (plan, intervalMs) => {
     const domain = await f.domain({ plan, nextScanAt: new Date(now.getTime() - 1000) });
-    await recorder.record(await f.scan(domain.id), outcomeData());
+    await recordScan(recorder, await f.scan(domain.id), outcomeData());
     const { nextScanAt } = await f.counts(domain.id);
     expect(nextScanAt === null ? null : nextScanAt.getTime() - now.getTime()).toBe(intervalMs);
   });
@@ -84,16 +85,16 @@ describe('ScanRecorder.record', () => {
   it('writes a scan of a domain paused above its plan’s limit but schedules no next one', async () => {
     const domain = await f.domain({ plan: 'advanced', nextScanAt: new Date(now.getTime() - 1000) });
     await testDb.db.updateTable('domains').set({ scanPaused: true }).where('id', '=', domain.id).execute();
-    expect((await recorder.record(await f.scan(domain.id), outcomeData())).written).toBe(true);
+    expect((await recordScan(recorder, await f.scan(domain.id), outcomeData())).written).toBe(true);
     expect(await f.counts(domain.id)).toMatchObject({ scanCount: 1, nextScanAt: null });
   });
 
   it('stores reputation history with the previous score and the trend', async () => {
     const domain = await f.domain({ plan: 'standard' });
-    await recorder.record(await f.scan(domain.id), outcomeData());
-    await recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: checkRow('ssl_certificate', 'error', { daysRemaining: 40 }) }));
-    await recorder.record(await f.scan(domain.id), outcomeData({ dmarc: checkRow('dmarc', 'missing'), spf: checkRow('spf', 'error') }));
-    await recorder.record(await f.scan(domain.id), outcomeData());
+    await recordScan(recorder, await f.scan(domain.id), outcomeData());
+    await recordScan(recorder, await f.scan(domain.id), outcomeData({ ssl_certificate: checkRow('ssl_certificate', 'error', { daysRemaining: 40 }) }));
+    await recordScan(recorder, await f.scan(domain.id), outcomeData({ dmarc: checkRow('dmarc', 'missing'), spf: checkRow('spf', 'error') }));
+    await recordScan(recorder, await f.scan(domain.id), outcomeData());
 
     const rows = await testDb.db
       .selectFrom('domainReputationHistory')
@@ -114,7 +115,7 @@ describe('ScanRecorder.record', () => {
   it('raises ssl_expiring at 30, 14, 7 and 1 days, once each per certificate, and returns each for delivery', async () => {
     const domain = await f.domain({ plan: 'standard' });
     const expiresAt = new Date(now.getTime() + 25 * DAY).toISOString();
-    const scanAt = async (days: number, expiry = expiresAt) => recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(days, expiry) }));
+    const scanAt = async (days: number, expiry = expiresAt) => recordScan(recorder, await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(days, expiry) }));
     const expiring = async () => (await alertsOf(domain.id)).filter((a) => a.type === 'ssl_expiring');
 
     await scanAt(45, expiresAt);
@@ -143,12 +144,12 @@ describe('ScanRecorder.record', () => {
 
   it('raises dns_change against the previous completed scan, listing what changed', async () => {
     const domain = await f.domain({ plan: 'advanced' });
-    await recorder.record(await f.scan(domain.id), outcomeData({}, snapshotData()));
-    await recorder.record(await f.scan(domain.id), outcomeData({}, snapshotData()));
+    await recordScan(recorder, await f.scan(domain.id), outcomeData({}, snapshotData()));
+    await recordScan(recorder, await f.scan(domain.id), outcomeData({}, snapshotData()));
     expect(await alertsOf(domain.id)).toHaveLength(0);
 
     const changed = snapshotData({ mx: [{ exchange: 'mx.other.test', priority: 5, ips: ['198.51.100.7'] }], txt: ['v=spf1 include:other.test -all'], spfRecord: 'v=spf1 include:other.test -all' });
-    await recorder.record(await f.scan(domain.id), outcomeData({}, changed));
+    await recordScan(recorder, await f.scan(domain.id), outcomeData({}, changed));
     const [alert] = await alertsOf(domain.id);
     expect(alert).toMatchObject({ type: 'dns_change', severity: 'high' });
     expect((alert!.details as { changes: Array<{ summary: string }> }).changes.map((c) => c.summary)).toEqual([
@@ -159,14 +160,14 @@ describe('ScanRecorder.record', () => {
     ]);
 
     // A record set the scan could not read is not a change.
-    await recorder.record(await f.scan(domain.id), outcomeData({}, { ...changed, mx: [], failed: ['mx'] }));
+    await recordScan(recorder, await f.scan(domain.id), outcomeData({}, { ...changed, mx: [], failed: ['mx'] }));
     expect(await alertsOf(domain.id)).toHaveLength(1);
   });
 
   it.each(['basic', 'free', 'onetime'])('raises no SSL or DNS-change alerts on %s', async (plan) => {
     const domain = await f.domain({ plan });
-    await recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(5) }, snapshotData()));
-    await recorder.record(await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(5) }, snapshotData({ a: ['203.0.113.9'] })));
+    await recordScan(recorder, await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(5) }, snapshotData()));
+    await recordScan(recorder, await f.scan(domain.id), outcomeData({ ssl_certificate: sslExpiring(5) }, snapshotData({ a: ['203.0.113.9'] })));
     expect(await alertsOf(domain.id)).toHaveLength(0);
     expect(await f.counts(domain.id)).toMatchObject({ scanCount: 2, checks: 2 * checkTypes.length });
   });
@@ -175,7 +176,7 @@ describe('ScanRecorder.record', () => {
     const domain = await f.domain({ plan: 'standard' });
     const scanId = await f.scan(domain.id);
     await testDb.db.updateTable('domains').set({ isDeleted: true, deletedAt: now }).where('id', '=', domain.id).execute();
-    expect(await recorder.record(scanId, outcomeData())).toEqual({ written: false, reason: 'deleted-domain' });
+    expect(await recordScan(recorder, scanId, outcomeData())).toEqual({ written: false, reason: 'deleted-domain' });
     expect(await f.counts(domain.id)).toMatchObject({ checks: 0, scanCount: 0 });
     const scan = await testDb.db.selectFrom('scans').select(['status', 'error']).where('id', '=', scanId).executeTakeFirstOrThrow();
     expect(scan.status).toBe('failed');
@@ -184,7 +185,7 @@ describe('ScanRecorder.record', () => {
   it('keeps the clock: last_scan and check times are the scan time', async () => {
     now = new Date('2026-11-22T08:00:00.000Z');
     const domain = await f.domain({ plan: 'basic' });
-    await recorder.record(await f.scan(domain.id), outcomeData());
+    await recordScan(recorder, await f.scan(domain.id), outcomeData());
     expect((await f.counts(domain.id)).lastScan?.toISOString()).toBe('2026-11-22T08:00:00.000Z');
   });
 });

@@ -5,7 +5,7 @@ import { deleteKeys, startRedisServer, testRedisUrl } from '@sendwell/testing';
 import { Queue, UnrecoverableError, Worker } from 'bullmq';
 import { describe, expect, it } from 'vitest';
 import { scanJob } from '../../src/scan/scan-job.js';
-import { ENDED_WITHOUT_RESULT, LOST_TOO_OFTEN, ScanRecovery, UNQUEUEABLE } from '../../src/scheduler/recovery.js';
+import { ENDED_WITHOUT_RESULT, LOST_TOO_OFTEN, ScanRecovery, UNQUEUEABLE } from '@sendwell/scan-engine';
 import { silentLogger, useQueueTestScanner } from '../queue/harness.js';
 import { waitUntil } from '../queue/wait.js';
 

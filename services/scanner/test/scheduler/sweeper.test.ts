@@ -3,7 +3,7 @@ import { createDb, sql, type Database } from '@sendwell/db';
 import { deleteKeys } from '@sendwell/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DAILY_REPUTATION_PATTERN, BLOCKLIST_PROBE_SCHEDULER_ID, DAILY_REPUTATION_SCHEDULER_ID, SWEEPER_SCHEDULER_ID } from '../../src/scheduler/scheduler.js';
-import { Sweeper } from '../../src/scheduler/sweeper.js';
+import { Sweeper } from '@sendwell/scan-engine';
 import { scanJob } from '../../src/scan/scan-job.js';
 import { silentLogger, useQueueTestScanner } from '../queue/harness.js';
 import { waitUntil } from '../queue/wait.js';

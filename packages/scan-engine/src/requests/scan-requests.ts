@@ -1,7 +1,7 @@
 import { JobName, scanDomainJob, scanJobOptions, type ScanTrigger } from '@sendwell/contracts';
 import { sql, type Executor } from '@sendwell/db';
 import type { Queue } from 'bullmq';
-import { QUEUE_ADD_TIMEOUT_MS, withTimeout } from './queues.js';
+import { QUEUE_ADD_TIMEOUT_MS, withTimeout } from '@sendwell/server-kit';
 
 /** A `queued` scan row and what its job carries. */
 export interface ScanToQueue {

@@ -1,6 +1,5 @@
 import { domainLimit, isPlanType, planRules } from '@sendwell/contracts';
-import { sql } from 'kysely';
-import type { Executor } from './database.js';
+import { sql, type Executor } from '@sendwell/db';
 
 export interface PlanSchedule {
   /** Domains within the plan's limit that have a scheduled scan. */
@@ -14,8 +13,10 @@ export interface PlanSchedule {
  * restored. Within the plan's domain limit (oldest kept), a paid plan's domains get a scan now when they
  * have none scheduled or their next one is further off than the plan's interval (an upgrade to a faster
  * plan takes effect at once); a manual-only plan's have none. Domains above the limit are paused: no
- * scheduled scan, and no manual one (the domains service refuses it) until the user upgrades or removes some.
- * The user's row is locked, so two changes at once leave the state of the later one.
+ * scheduled scan, and no manual one (the engine refuses it) until the user upgrades or removes some.
+ * Deleted domains are unscheduled. The user's row is locked, so two changes at once leave the state of
+ * the later one. Adding, restoring and removing a domain call it in their own transaction: the engine
+ * alone decides when a domain is scanned next.
  */
 export async function applyPlanSchedule(db: Executor, userId: number, now = new Date()): Promise<PlanSchedule> {
   if (!db.isTransaction) return db.transaction().execute((trx) => applyPlanSchedule(trx, userId, now));
@@ -25,6 +26,7 @@ export async function applyPlanSchedule(db: Executor, userId: number, now = new 
   const limit = domainLimit(user.planType);
   const intervalMs = isPlanType(user.planType) ? planRules[user.planType].scanIntervalMs : null;
   const latest = intervalMs === null ? null : new Date(now.getTime() + intervalMs);
+  await sql`update domains set next_scan_at = null where user_id = ${userId} and is_deleted and next_scan_at is not null`.execute(db);
   const rows = await sql<{ scanPaused: boolean; nextScanAt: Date | null }>`
     with ranked as (
       select id, row_number() over (order by created_at, id) as rank

@@ -1,7 +1,7 @@
-import type { Executor } from '@sendwell/db';
+import { sql, type Executor } from '@sendwell/db';
 import type { ReputationFactors, ReputationTrend } from '@sendwell/contracts';
 
-export class ReputationRepository {
+export class ReputationRows {
   constructor(private readonly db: Executor) {}
 
   async latestScore(domainId: number): Promise<number | null> {
@@ -29,5 +29,25 @@ export class ReputationRepository {
       .insertInto('domainReputationHistory')
       .values({ ...entry, factors: JSON.stringify(entry.factors) })
       .execute();
+  }
+
+  /** The point of one day (`daily_for`); false when that day's point was written already. */
+  async insertDaily(entry: {
+    domainId: number;
+    scanId: string;
+    score: number;
+    factors: ReputationFactors;
+    trend: ReputationTrend;
+    previousScore: number | null;
+    calculatedAt: Date;
+    dailyFor: string;
+  }): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('domainReputationHistory')
+      .values({ ...entry, factors: JSON.stringify(entry.factors), dailyFor: sql<Date>`${entry.dailyFor}::date` })
+      .onConflict((oc) => oc.columns(['domainId', 'dailyFor']).where('dailyFor', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
   }
 }

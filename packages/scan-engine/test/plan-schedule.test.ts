@@ -1,6 +1,6 @@
 import { createTestDb, type TestDb } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyPlanSchedule } from '../src/plan-schedule.js';
+import { applyPlanSchedule } from '../src/schedule/plan-schedule.js';
 
 let t: TestDb;
 beforeAll(async () => {

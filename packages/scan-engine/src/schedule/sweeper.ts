@@ -1,10 +1,8 @@
-import type { JobName } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
-import { ScanRequests, type JobHandler, type Logger } from '@sendwell/server-kit';
+import type { Logger } from '@sendwell/server-kit';
 import type { Queue } from 'bullmq';
-import { ScheduleRepository, type ClaimedScan } from '../repositories/schedule.repository.js';
-import type { ScanRecovery } from './recovery.js';
-import type { ScanMetrics } from '../workers/scan-metrics.js';
+import { ScanRequests } from '../requests/scan-requests.js';
+import { DueDomains, type ClaimedScan } from './due-domains.js';
 
 const UNQUEUED = 'The scan could not be queued; it will be retried.';
 
@@ -43,7 +41,8 @@ export class Sweeper {
     scanQueue: Queue,
     private readonly options: SweeperOptions,
     private readonly logger: Logger,
-    private readonly metrics?: ScanMetrics,
+    /** Told how many domains each sweep queued (the scanner's metrics). */
+    private readonly onQueued?: (count: number) => void,
   ) {
     this.requests = new ScanRequests(scanQueue);
   }
@@ -51,7 +50,7 @@ export class Sweeper {
   async sweep(): Promise<SweepResult> {
     const total: SweepResult = { claimed: 0, queued: 0, deduplicated: 0 };
     const maxBatches = this.options.maxBatches ?? 50;
-    const schedule = new ScheduleRepository(this.db);
+    const schedule = new DueDomains(this.db);
     let batches = 0;
     let exhausted = false;
     let failure: { error: unknown } | undefined;
@@ -92,7 +91,7 @@ export class Sweeper {
     if (failure) throw failure.error;
     const crashed = lanes.find((outcome) => outcome.status === 'rejected');
     if (crashed) throw crashed.reason;
-    this.metrics?.domainsClaimed.inc(total.queued);
+    this.onQueued?.(total.queued);
     if (total.claimed > 0) this.logger.info(total, 'due domains queued');
     return total;
   }
@@ -102,18 +101,4 @@ export class Sweeper {
     const outcome = await this.requests.queue(this.db, claims.map((c) => ({ scanId: c.scanId, domainId: c.domainId, trigger: 'scheduled' as const })), UNQUEUED);
     return { queued: outcome.queued.length, deduplicated: outcome.deduplicated.length };
   }
-}
-
-/**
- * A sweep: first the recovery pass (scans whose job Redis lost), then the due domains. A recovery
- * that fails (Redis down) is logged and does not stop the sweep, which reports its own failure.
- */
-export function sweepHandler(sweeper: Sweeper, recovery: ScanRecovery): JobHandler<typeof JobName.SweepDueDomains> {
-  return async (_data, _job, log) => {
-    const recovered = await recovery.run().catch((err: unknown) => {
-      log.error({ err }, 'scan recovery pass failed');
-      return null;
-    });
-    return { ...(await sweeper.sweep()), recovered };
-  };
 }

@@ -1,7 +1,8 @@
 import type { Database } from '@sendwell/db';
-import { ScanRequests, type Logger } from '@sendwell/server-kit';
+import type { Logger } from '@sendwell/server-kit';
 import type { Queue } from 'bullmq';
-import { ScanRepository, type UnfinishedScan } from '../repositories/scan.repository.js';
+import { ScanRows, type UnfinishedScan } from '../record/scan-rows.js';
+import { ScanRequests } from '../requests/scan-requests.js';
 
 export interface ScanRecoveryOptions {
   /** A `queued` or `running` scan with no sign of life for this long is looked at (SCAN_RECOVERY_LEASE_MS). */
@@ -50,7 +51,7 @@ export class ScanRecovery {
 
   async run(): Promise<RecoveryResult> {
     const total: RecoveryResult = { checked: 0, requeued: 0, failed: 0, superseded: 0 };
-    const repo = new ScanRepository(this.db);
+    const repo = new ScanRows(this.db);
     for (let i = 0; i < (this.options.maxBatches ?? 10); i++) {
       const scans = await repo.claimUnfinished(this.options.leaseMs, this.options.batch);
       total.checked += scans.length;
@@ -66,7 +67,7 @@ export class ScanRecovery {
     return total;
   }
 
-  private async recover(repo: ScanRepository, scans: UnfinishedScan[]): Promise<Omit<RecoveryResult, 'checked'>> {
+  private async recover(repo: ScanRows, scans: UnfinishedScan[]): Promise<Omit<RecoveryResult, 'checked'>> {
     const outcome = { requeued: 0, failed: 0, superseded: 0 };
     let lost: UnfinishedScan[];
     try {
@@ -105,7 +106,7 @@ export class ScanRecovery {
   }
 
   /** Redis did not answer: one more try for each scan, and those out of tries fail. Returns how many failed. */
-  private async countRefusedTry(repo: ScanRepository, scans: UnfinishedScan[], error: unknown): Promise<number> {
+  private async countRefusedTry(repo: ScanRows, scans: UnfinishedScan[], error: unknown): Promise<number> {
     this.logger.error({ err: error, scans: scans.length }, 'could not re-queue unfinished scans');
     await repo.countRecoveryTry(scans.map((s) => s.scanId));
     const givenUp = scans.filter((s) => s.recoveryTries + 1 >= this.options.maxTries);

@@ -2,10 +2,8 @@ import { QueueName } from '@sendwell/contracts';
 import { createTestDb, deleteKeys, testRedisUrl, uniquePrefix, type TestDb } from '@sendwell/testing';
 import type { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/logger.js';
-import { createQueues, type Queues } from '../src/queues.js';
-import { createRedis } from '../src/redis.js';
-import { createScan, ScanRequests } from '../src/scan-requests.js';
+import { createLogger, createQueues, createRedis, type Queues } from '@sendwell/server-kit';
+import { createScan, ScanRequests } from '../src/requests/scan-requests.js';
 
 const prefix = uniquePrefix('scan-requests');
 const redis = createRedis(testRedisUrl(), 'client');

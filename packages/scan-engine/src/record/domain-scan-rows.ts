@@ -1,6 +1,7 @@
 import type { Executor } from '@sendwell/db';
 
-export class DomainRepository {
+/** The `domains` columns a recorded scan writes: status, last scan, count and next due time. */
+export class DomainScanRows {
   constructor(private readonly db: Executor) {}
 
   /** Locks the domain for the scan's writes (so two scans of one domain never raise the same alert twice), with its owner's plan. */

@@ -6,7 +6,8 @@ export interface ClaimedScan {
   domainId: number;
 }
 
-export class ScheduleRepository {
+/** The scheduled sweep's side of `domains` and `scans`: due domains claimed, their scan rows made. */
+export class DueDomains {
   constructor(private readonly db: Executor) {}
 
   /**

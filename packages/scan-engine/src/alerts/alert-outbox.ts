@@ -1,6 +1,5 @@
 import { JobName, sendAlertJobId, type AlertEvent } from '@sendwell/contracts';
-import type { Logger } from './logger.js';
-import type { Queues } from './queues.js';
+import type { Logger, Queues } from '@sendwell/server-kit';
 
 export interface AlertEventRef {
   alertId: number;

@@ -1,6 +1,5 @@
 import { JobName, refreshSenderRequirementsJobOptions } from '@sendwell/contracts';
-import type { Logger } from './logger.js';
-import type { Queues } from './queues.js';
+import type { Logger, Queues } from '@sendwell/server-kit';
 
 /**
  * Asks the intake to judge a domain's sender requirements again: new evidence is in (a scan, a test

@@ -1,0 +1,1 @@
+export { default } from '@sendwell/eslint-config/node';
