@@ -7,6 +7,7 @@ export { createLogger, type Logger } from './logger.js';
 export { authPlugin, requireAuth, isAdministrator, sessionCookie, type AuthContext, type AuthUser, type SessionCookie, type TokenClaims } from './auth-plugin.js';
 export { registerHealth, serviceStats } from './health.js';
 export { onShutdown, type ShutdownStep } from './shutdown.js';
+export { runService, type ServiceEnv, type ServiceSpec } from './service-runtime.js';
 export { closeRedis, createRedis, pingRedis, warnUnlessNoEviction, type RedisRole } from './redis.js';
 export { createQueues, keepJobSchedulers, withTimeout, QUEUE_ADD_TIMEOUT_MS, SCHEDULER_CHECK_EVERY_MS, type JobSchedulerSpec, type Queues } from './queues.js';
 export { assertHandlersComplete, createJobWorker, isFinalFailure, type JobHandler, type JobHandlers, type JobWorkerOptions } from './job-worker.js';

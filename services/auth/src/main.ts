@@ -1,14 +1,6 @@
-import { createLogger, loadEnvOrExit, onShutdown } from '@sendwell/server-kit';
+import { runService } from '@sendwell/server-kit';
 import { buildApp } from './app.js';
 import { createDeps } from './deps.js';
 import { loadEnv } from './env.js';
 
-const env = loadEnvOrExit(loadEnv);
-const logger = createLogger('auth', env.LOG_LEVEL);
-const deps = createDeps(env, logger);
-const app = await buildApp(deps);
-await app.listen({ host: env.HOST, port: env.PORT });
-onShutdown(logger, [
-  ['http server', () => app.close()],
-  ['mail and database', () => deps.close()],
-]);
+await runService({ name: 'auth', loadEnv, createDeps, buildApp, depsCloseLabel: 'mail and database' });

@@ -1,16 +1,17 @@
-import { createLogger, loadEnvOrExit, onShutdown } from '@sendwell/server-kit';
+import { runService } from '@sendwell/server-kit';
 import { buildApp } from './app.js';
 import { createDeps } from './deps.js';
 import { loadEnv } from './env.js';
 
-const env = loadEnvOrExit(loadEnv);
-const logger = createLogger('domains', env.LOG_LEVEL);
-const deps = createDeps(env, logger);
-const app = await buildApp(deps);
-await deps.startMaintenance();
-await deps.startNotify();
-await app.listen({ host: env.HOST, port: env.PORT });
-onShutdown(logger, [
-  ['http server', () => app.close()],
-  ['maintenance and notify workers, queues, redis and database', () => deps.close()],
-]);
+await runService({
+  name: 'domains',
+  loadEnv,
+  createDeps,
+  buildApp,
+  start: async (deps) => {
+    await deps.startMaintenance();
+    await deps.startNotify();
+    return [];
+  },
+  depsCloseLabel: 'maintenance and notify workers, queues, redis and database',
+});

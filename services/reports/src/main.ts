@@ -1,15 +1,16 @@
-import { createLogger, loadEnvOrExit, onShutdown } from '@sendwell/server-kit';
+import { runService } from '@sendwell/server-kit';
 import { buildApp } from './app.js';
 import { createDeps } from './deps.js';
 import { loadEnv } from './env.js';
 
-const env = loadEnvOrExit(loadEnv);
-const logger = createLogger('reports', env.LOG_LEVEL);
-const deps = createDeps(env, logger);
-const app = await buildApp(deps);
-await deps.startWorker();
-await app.listen({ host: env.HOST, port: env.PORT });
-onShutdown(logger, [
-  ['http server', () => app.close()],
-  ['report worker, queues, redis and database', () => deps.close()],
-]);
+await runService({
+  name: 'reports',
+  loadEnv,
+  createDeps,
+  buildApp,
+  start: async (deps) => {
+    await deps.startWorker();
+    return [];
+  },
+  depsCloseLabel: 'report worker, queues, redis and database',
+});

@@ -1,16 +1,12 @@
 import {
+  apiRouteOptions,
   authAnswer,
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordAnswer,
-  forgotPasswordBody,
-  loginBody,
   logoutAnswer,
   registerAnswer,
-  registerBody,
   resetPasswordAnswer,
-  resetPasswordBody,
   verifyEmailAnswer,
-  verifyEmailQuery,
   errorResponses,
 } from '@sendwell/contracts';
 import { sessionCookie, type TokenClaims } from '@sendwell/server-kit';
@@ -25,59 +21,57 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   const { auth, passwordReset } = deps.services;
   const cookie = { cookie: sessionCookie(deps.env), adminEmail: deps.env.ADMIN_EMAIL };
 
-  app.post(
-    '/register',
-    { schema: { body: registerBody, response: { 201: registerAnswer, ...errorResponses(400, 409, 503) } } },
-    async (request, reply) => {
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/auth/register', { response: { 201: registerAnswer, ...errorResponses(400, 409, 503) } }),
+    handler: async (request, reply) => {
       const result = await auth.register(request.body, clientInfo(request));
       if (result.kind === 'verification-sent') {
         return reply.status(201).send({ emailVerificationRequired: true, message: VERIFICATION_SENT_MESSAGE });
       }
       return reply.status(201).send(startSession(reply, result, cookie));
     },
-  );
+  });
 
-  app.post(
-    '/login',
-    { schema: { body: loginBody, response: { 200: authAnswer, ...errorResponses(400, 401, 403, 429) } } },
-    async (request, reply) => {
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/auth/login', { response: { 200: authAnswer, ...errorResponses(400, 401, 403, 429) } }),
+    handler: async (request, reply) => {
       const signedIn = await auth.login(request.body, clientInfo(request));
       return reply.send(startSession(reply, signedIn, cookie));
     },
-  );
-
-  app.post('/logout', { schema: { response: { 200: logoutAnswer, ...errorResponses(400) } } }, async (request, reply) => {
-    // Logging out always succeeds for the caller: an expired or unknown token has nothing to revoke.
-    const claims = await request.jwtVerify<TokenClaims>().catch(() => null);
-    if (claims) await auth.logout(claims);
-    clearSessionCookie(reply, cookie.cookie);
-    return reply.send({ success: true as const });
   });
 
-  app.post(
-    '/forgot-password',
-    { schema: { body: forgotPasswordBody, response: { 200: forgotPasswordAnswer, ...errorResponses(400) } } },
-    async (request, reply) => {
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/auth/logout', { response: { 200: logoutAnswer, ...errorResponses(400) } }),
+    handler: async (request, reply) => {
+      // Logging out always succeeds for the caller: an expired or unknown token has nothing to revoke.
+      const claims = await request.jwtVerify<TokenClaims>().catch(() => null);
+      if (claims) await auth.logout(claims);
+      clearSessionCookie(reply, cookie.cookie);
+      return reply.send({ success: true as const });
+    },
+  });
+
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/auth/forgot-password', { response: { 200: forgotPasswordAnswer, ...errorResponses(400) } }),
+    handler: async (request, reply) => {
       passwordReset.requestReset(request.body.email);
       return reply.send({ message: FORGOT_PASSWORD_MESSAGE });
     },
-  );
+  });
 
-  app.post(
-    '/reset-password-with-token',
-    { schema: { body: resetPasswordBody, response: { 200: resetPasswordAnswer, ...errorResponses(400) } } },
-    async (request, reply) => {
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/auth/reset-password-with-token', { response: { 200: resetPasswordAnswer, ...errorResponses(400) } }),
+    handler: async (request, reply) => {
       await passwordReset.resetPassword(request.body.token, request.body.newPassword);
       return reply.send({ message: PASSWORD_RESET_SUCCESS });
     },
-  );
+  });
 
-  app.get(
-    '/verify-email',
-    { schema: { querystring: verifyEmailQuery, response: { 200: verifyEmailAnswer, ...errorResponses(400) } } },
-    async (request, reply) => {
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/auth/verify-email', { response: { 200: verifyEmailAnswer, ...errorResponses(400) } }),
+    handler: async (request, reply) => {
       const signedIn = await auth.verifyEmail(request.query.token, clientInfo(request));
       return reply.send(startSession(reply, signedIn, cookie));
     },
-  );
+  });
 };

@@ -1,18 +1,13 @@
 import {
+  apiRouteOptions,
   ACCOUNT_DELETED_MESSAGE,
   PASSWORD_CHANGED_MESSAGE,
   PROFILE_UPDATED_MESSAGE,
   accountExportFileName,
   accountExportSchema,
-  changePasswordBody,
   passwordChangedAnswer,
-  updateProfileBody,
   deleteUserAnswer,
-  deleteUserBody,
   getUserAnswer,
-  updateCurrencyBody,
-  updateDateFormatBody,
-  updateTimezoneBody,
   userUpdateAnswer,
   errorResponses,
 } from '@sendwell/contracts';
@@ -31,71 +26,71 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   const answer = (message: string, row: UserRow) => ({ message, user: toUserDto(row, deps.env.ADMIN_EMAIL) });
   app.addHook('onRequest', app.authenticate);
 
-  app.get('', { schema: { response: { 200: getUserAnswer, ...errorResponses(401) } } }, async (request) => {
-    // Read now, so the plan is current, never from the token.
-    return toUserDto(await users.get(requireAuth(request).user.id), deps.env.ADMIN_EMAIL);
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/user', { response: { 200: getUserAnswer, ...errorResponses(401) } }),
+    handler: async (request) => {
+      // Read now, so the plan is current, never from the token.
+      return toUserDto(await users.get(requireAuth(request).user.id), deps.env.ADMIN_EMAIL);
+    },
   });
 
-  app.delete(
-    '',
-    { schema: { body: deleteUserBody, response: { 200: deleteUserAnswer, ...errorResponses(400, 401, 429, 503) } } },
-    async (request, reply) => {
+  app.route({
+    ...apiRouteOptions(app.prefix, 'DELETE /api/user', { response: { 200: deleteUserAnswer, ...errorResponses(400, 401, 429, 503) } }),
+    handler: async (request, reply) => {
       await account.deleteAccount(callerOf(request), request.body.password);
       clearSessionCookie(reply, sessionCookie(deps.env));
       return reply.send({ message: ACCOUNT_DELETED_MESSAGE });
     },
-  );
-
-  app.get('/export', { schema: { response: { 200: accountExportSchema, ...errorResponses(401, 503) } } }, async (request, reply) => {
-    const document = await account.export(callerOf(request));
-    return reply
-      .header('content-disposition', `attachment; filename="${accountExportFileName(new Date(document.exportedAt))}"`)
-      .header('cache-control', 'no-store')
-      .send(document);
   });
 
-  app.put(
-    '/profile',
-    { schema: { body: updateProfileBody, response: { 200: userUpdateAnswer, ...errorResponses(400, 401, 409) } } },
-    async (request) => answer(PROFILE_UPDATED_MESSAGE, await account.updateProfile(requireAuth(request).user.id, request.body)),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/user/export', { response: { 200: accountExportSchema, ...errorResponses(401, 503) } }),
+    handler: async (request, reply) => {
+      const document = await account.export(callerOf(request));
+      return reply
+        .header('content-disposition', `attachment; filename="${accountExportFileName(new Date(document.exportedAt))}"`)
+        .header('cache-control', 'no-store')
+        .send(document);
+    },
+  });
 
-  app.put(
-    '/password',
-    { schema: { body: changePasswordBody, response: { 200: passwordChangedAnswer, ...errorResponses(400, 401, 429) } } },
-    async (request) => {
+  app.route({
+    ...apiRouteOptions(app.prefix, 'PUT /api/user/profile', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401, 409) } }),
+    handler: async (request) => answer(PROFILE_UPDATED_MESSAGE, await account.updateProfile(requireAuth(request).user.id, request.body)),
+  });
+
+  app.route({
+    ...apiRouteOptions(app.prefix, 'PUT /api/user/password', { response: { 200: passwordChangedAnswer, ...errorResponses(400, 401, 429) } }),
+    handler: async (request) => {
       await account.changePassword(callerOf(request), request.body);
       return { message: PASSWORD_CHANGED_MESSAGE };
     },
-  );
+  });
 
-  app.put(
-    '/timezone',
-    { schema: { body: updateTimezoneBody, response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } } },
-    async (request) => answer('Timezone updated', await users.updateTimezone(requireAuth(request).user.id, request.body.timezone)),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'PUT /api/user/timezone', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } }),
+    handler: async (request) => answer('Timezone updated', await users.updateTimezone(requireAuth(request).user.id, request.body.timezone)),
+  });
 
-  app.put(
-    '/date-format',
-    { schema: { body: updateDateFormatBody, response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } } },
-    async (request) => answer('Date format updated', await users.updateDateFormat(requireAuth(request).user.id, request.body.dateFormat)),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'PUT /api/user/date-format', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } }),
+    handler: async (request) => answer('Date format updated', await users.updateDateFormat(requireAuth(request).user.id, request.body.dateFormat)),
+  });
 
-  app.put(
-    '/currency',
-    { schema: { body: updateCurrencyBody, response: { 200: userUpdateAnswer, ...errorResponses(400, 401, 403) } } },
-    async (request) => answer('Currency updated', await users.updateCurrency(requireAuth(request).user.id, request.body.currency)),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'PUT /api/user/currency', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401, 403) } }),
+    handler: async (request) => answer('Currency updated', await users.updateCurrency(requireAuth(request).user.id, request.body.currency)),
+  });
 
-  app.post('/mark-preferences-set', { schema: { response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } } }, async (request) =>
-    answer('Preferences marked as set', await users.markPreferencesSet(requireAuth(request).user.id)),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/user/mark-preferences-set', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } }),
+    handler: async (request) => answer('Preferences marked as set', await users.markPreferencesSet(requireAuth(request).user.id)),
+  });
 
-  app.post(
-    '/dismiss-upgrade-notification',
-    { schema: { response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } } },
-    async (request) => answer('Upgrade notification dismissed', await users.dismissUpgradeNotification(requireAuth(request).user.id)),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/user/dismiss-upgrade-notification', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } }),
+    handler: async (request) => answer('Upgrade notification dismissed', await users.dismissUpgradeNotification(requireAuth(request).user.id)),
+  });
 };
 
 /** The signed-in caller, with the credentials their request came with (billing acts on that session's user only). */

@@ -1,19 +1,16 @@
 import {
+  apiRouteOptions,
   billingConfigAnswer,
   billingHistoryAnswer,
   cancelSubscriptionAnswer,
   createSubscriptionAnswer,
-  createSubscriptionBody,
   errorResponses,
-  invoiceIdParams,
   paymentMethodAnswer,
   setupIntentAnswer,
   subscriptionStatusAnswer,
   syncSubscriptionAnswer,
   updatePaymentMethodAnswer,
-  updatePaymentMethodBody,
   updateSubscriptionAnswer,
-  updateSubscriptionBody,
 } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -30,49 +27,54 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   app.addHook('onRequest', app.authenticate);
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
-  app.post(
-    '/api/subscription',
-    { schema: { body: createSubscriptionBody, response: { 200: createSubscriptionAnswer, ...errorResponses(400, 401, 402, 403, 503) } } },
-    async (request) => subscriptions.subscribe(userId(request), request.body.plan),
-  );
-  app.post(
-    '/api/subscription/update',
-    { schema: { body: updateSubscriptionBody, response: { 200: updateSubscriptionAnswer, ...errorResponses(400, 401, 402, 403, 503) } } },
-    async (request) => subscriptions.update(userId(request), request.body.plan),
-  );
-  app.post('/api/subscription/cancel', { schema: { response: { 200: cancelSubscriptionAnswer, ...errorResponses(400, 401, 503) } } }, async (request) =>
-    subscriptions.cancel(userId(request)),
-  );
-  app.get('/api/subscription/status', { schema: { response: { 200: subscriptionStatusAnswer, ...errorResponses(401, 503) } } }, async (request) =>
-    subscriptions.status(userId(request)),
-  );
-  app.post('/api/sync-subscription', { schema: { response: { 200: syncSubscriptionAnswer, ...errorResponses(400, 401, 404, 503) } } }, async (request) =>
-    subscriptions.sync(userId(request)),
-  );
-  app.get('/api/payment-method', { schema: { response: { 200: paymentMethodAnswer, ...errorResponses(401, 403, 503) } } }, async (request) =>
-    subscriptions.paymentMethod(userId(request)),
-  );
-  app.post('/api/setup-intent', { schema: { response: { 200: setupIntentAnswer, ...errorResponses(400, 401, 403, 503) } } }, async (request) =>
-    subscriptions.setupIntent(userId(request)),
-  );
-  app.post(
-    '/api/update-payment-method',
-    { schema: { body: updatePaymentMethodBody, response: { 200: updatePaymentMethodAnswer, ...errorResponses(400, 401, 402, 403, 404, 503) } } },
-    async (request) => subscriptions.updatePaymentMethod(userId(request), request.body.paymentMethodId),
-  );
-  app.get('/api/billing/config', { schema: { response: { 200: billingConfigAnswer, ...errorResponses(401) } } }, async () => ({
-    publishableKey: deps.env.STRIPE_PUBLISHABLE_KEY,
-  }));
-  app.get('/api/billing/history', { schema: { response: { 200: billingHistoryAnswer, ...errorResponses(401, 503) } } }, async (request) =>
-    invoices.history(userId(request)),
-  );
-  app.get(
-    '/api/billing/invoices/:id/pdf',
-    { schema: { params: invoiceIdParams, response: errorResponses(400, 401, 404, 503) } },
-    async (request, reply) => {
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/subscription', { response: { 200: createSubscriptionAnswer, ...errorResponses(400, 401, 402, 403, 503) } }),
+    handler: async (request) => subscriptions.subscribe(userId(request), request.body.plan),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/subscription/update', { response: { 200: updateSubscriptionAnswer, ...errorResponses(400, 401, 402, 403, 503) } }),
+    handler: async (request) => subscriptions.update(userId(request), request.body.plan),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/subscription/cancel', { response: { 200: cancelSubscriptionAnswer, ...errorResponses(400, 401, 503) } }),
+    handler: async (request) => subscriptions.cancel(userId(request)),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/subscription/status', { response: { 200: subscriptionStatusAnswer, ...errorResponses(401, 503) } }),
+    handler: async (request) => subscriptions.status(userId(request)),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/sync-subscription', { response: { 200: syncSubscriptionAnswer, ...errorResponses(400, 401, 404, 503) } }),
+    handler: async (request) => subscriptions.sync(userId(request)),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/payment-method', { response: { 200: paymentMethodAnswer, ...errorResponses(401, 403, 503) } }),
+    handler: async (request) => subscriptions.paymentMethod(userId(request)),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/setup-intent', { response: { 200: setupIntentAnswer, ...errorResponses(400, 401, 403, 503) } }),
+    handler: async (request) => subscriptions.setupIntent(userId(request)),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/update-payment-method', { response: { 200: updatePaymentMethodAnswer, ...errorResponses(400, 401, 402, 403, 404, 503) } }),
+    handler: async (request) => subscriptions.updatePaymentMethod(userId(request), request.body.paymentMethodId),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/billing/config', { response: { 200: billingConfigAnswer, ...errorResponses(401) } }),
+    handler: async () => ({
+      publishableKey: deps.env.STRIPE_PUBLISHABLE_KEY,
+    }),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/billing/history', { response: { 200: billingHistoryAnswer, ...errorResponses(401, 503) } }),
+    handler: async (request) => invoices.history(userId(request)),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/billing/invoices/:id/pdf', { response: errorResponses(400, 401, 404, 503) }),
+    handler: async (request, reply) => {
       const { fileName, pdf } = await invoices.pdf(userId(request), request.params.id);
       // A Buffer goes out as it is, past the JSON schemas (which type `send` by the error answers only).
       return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).send(pdf as never);
     },
-  );
+  });
 };

@@ -1,4 +1,4 @@
-import { errorResponses, stripeWebhookAnswer } from '@sendwell/contracts';
+import { apiRouteOptions, errorResponses, stripeWebhookAnswer } from '@sendwell/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebhookService } from '../services/webhook.service.js';
 
@@ -14,12 +14,15 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-  app.post('/api/webhooks/stripe', { schema: { response: { 200: stripeWebhookAnswer, ...errorResponses(400, 413, 503) } } }, async (request) => {
-    const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const signature = request.headers['stripe-signature'];
-    const event = deps.services.webhooks.verify(payload, Array.isArray(signature) ? signature[0] : signature);
-    const outcome = await deps.services.webhooks.handle(event);
-    request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
-    return { received: true as const };
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/webhooks/stripe', { response: { 200: stripeWebhookAnswer, ...errorResponses(400, 413, 503) } }),
+    handler: async (request) => {
+      const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const signature = request.headers['stripe-signature'];
+      const event = deps.services.webhooks.verify(payload, Array.isArray(signature) ? signature[0] : signature);
+      const outcome = await deps.services.webhooks.handle(event);
+      request.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
+      return { received: true as const };
+    },
   });
 };

@@ -1,14 +1,12 @@
 import {
+  apiRouteOptions,
   apiErrorSchema,
   errorResponses,
   listAlertsAnswer,
-  listAlertsQuery,
   markAlertReadAnswer,
-  markAlertReadParams,
   markAllAlertsReadAnswer,
   notificationPreferencesAnswer,
   updateNotificationPreferencesAnswer,
-  updateNotificationPreferencesBody,
 } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,28 +25,31 @@ export const alertRoutes: FastifyPluginAsyncZod<AlertRoutesOptions> = async (app
   app.addHook('onRequest', app.authenticate);
 
   // Settings → Notifications: open to every plan (what a plan does not deliver is simply not sent).
-  app.get('/api/alerts/preferences', { schema: { response: { 200: notificationPreferencesAnswer, ...errorResponses(401) } } }, async (request) =>
-    preferences.get(requireAuth(request).user.id),
-  );
-  app.put(
-    '/api/alerts/preferences',
-    { schema: { body: updateNotificationPreferencesBody, response: { 200: updateNotificationPreferencesAnswer, ...errorResponses(400, 401) } } },
-    async (request) => ({ success: true as const, preferences: await preferences.save(requireAuth(request).user.id, request.body) }),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/alerts/preferences', { response: { 200: notificationPreferencesAnswer, ...errorResponses(401) } }),
+    handler: async (request) => preferences.get(requireAuth(request).user.id),
+  });
+  app.route({
+    ...apiRouteOptions(app.prefix, 'PUT /api/alerts/preferences', { response: { 200: updateNotificationPreferencesAnswer, ...errorResponses(400, 401) } }),
+    handler: async (request) => ({ success: true as const, preferences: await preferences.save(requireAuth(request).user.id, request.body) }),
+  });
 
-  app.get('/api/alerts', { schema: { querystring: listAlertsQuery, response: { 200: listAlertsAnswer, ...errors } } }, async (request) =>
-    alerts.list(requireAuth(request).user, request.query),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/alerts', { response: { 200: listAlertsAnswer, ...errors } }),
+    handler: async (request) => alerts.list(requireAuth(request).user, request.query),
+  });
 
   // Declared before /:id/mark-read only for reading order; find-my-way prefers the static segment anyway.
-  app.post('/api/alerts/mark-all-read', { schema: { response: { 200: markAllAlertsReadAnswer, ...errors } } }, async (request) => ({
-    success: true as const,
-    updated: await alerts.markAllRead(requireAuth(request).user),
-  }));
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/alerts/mark-all-read', { response: { 200: markAllAlertsReadAnswer, ...errors } }),
+    handler: async (request) => ({
+      success: true as const,
+      updated: await alerts.markAllRead(requireAuth(request).user),
+    }),
+  });
 
-  app.post(
-    '/api/alerts/:id/mark-read',
-    { schema: { params: markAlertReadParams, response: { 200: markAlertReadAnswer, ...errors } } },
-    async (request) => ({ success: true as const, alert: await alerts.markRead(requireAuth(request).user, request.params.id) }),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/alerts/:id/mark-read', { response: { 200: markAlertReadAnswer, ...errors } }),
+    handler: async (request) => ({ success: true as const, alert: await alerts.markRead(requireAuth(request).user, request.params.id) }),
+  });
 };

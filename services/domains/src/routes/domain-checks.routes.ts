@@ -1,4 +1,4 @@
-import { domainHistoryAnswer, scanDetailAnswer, scanIdParams, errorResponses } from '@sendwell/contracts';
+import { apiRouteOptions, domainHistoryAnswer, scanDetailAnswer, errorResponses } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
@@ -8,13 +8,13 @@ export const domainCheckRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
   const { checks } = deps.services;
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/history', { schema: { response: { 200: domainHistoryAnswer, ...errorResponses(401, 403) } } }, async (request) =>
-    checks.history(requireAuth(request).user),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domain-checks/history', { response: { 200: domainHistoryAnswer, ...errorResponses(401, 403) } }),
+    handler: async (request) => checks.history(requireAuth(request).user),
+  });
 
-  app.get(
-    '/:scanId',
-    { schema: { params: scanIdParams, response: { 200: scanDetailAnswer, ...errorResponses(400, 401, 404) } } },
-    async (request) => checks.scanDetail(requireAuth(request).user, request.params.scanId),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domain-checks/:scanId', { response: { 200: scanDetailAnswer, ...errorResponses(400, 401, 404) } }),
+    handler: async (request) => checks.scanDetail(requireAuth(request).user, request.params.scanId),
+  });
 };

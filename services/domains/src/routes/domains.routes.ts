@@ -1,10 +1,8 @@
 import {
+  apiRouteOptions,
   createDomainAnswer,
-  createDomainBody,
   deleteDomainAnswer,
   dnsRecordsAnswer,
-  domainIdParams,
-  domainNameParams,
   getDomainAnswer,
   lastScanAnswer,
   listChecksAnswer,
@@ -13,7 +11,6 @@ import {
   reputationAnswer,
   reputationHistoryAnswer,
   restoreDomainAnswer,
-  restoreDomainBody,
   errorResponses,
 } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
@@ -25,81 +22,76 @@ export const domainRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   const { domains, checks } = deps.services;
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/', { schema: { response: { 200: listDomainsAnswer, ...errorResponses(401) } } }, async (request) =>
-    domains.list(requireAuth(request).user),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains', { response: { 200: listDomainsAnswer, ...errorResponses(401) } }),
+    // '/' rather than the prefix itself: /api/domains/ is served too, as before.
+    url: '/',
+    handler: async (request) => domains.list(requireAuth(request).user),
+  });
 
-  app.get('/deleted', { schema: { response: { 200: listDeletedDomainsAnswer, ...errorResponses(401) } } }, async (request) =>
-    domains.listDeleted(requireAuth(request).user),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/deleted', { response: { 200: listDeletedDomainsAnswer, ...errorResponses(401) } }),
+    handler: async (request) => domains.listDeleted(requireAuth(request).user),
+  });
 
-  app.post(
-    '/',
-    { schema: { body: createDomainBody, response: { 201: createDomainAnswer, 200: createDomainAnswer, ...errorResponses(400, 401, 403, 409) } } },
-    async (request, reply) => {
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/domains', { response: { 201: createDomainAnswer, 200: createDomainAnswer, ...errorResponses(400, 401, 403, 409) } }),
+    // '/' rather than the prefix itself: /api/domains/ is served too, as before.
+    url: '/',
+    handler: async (request, reply) => {
       const answer = await domains.create(requireAuth(request).user, request.body.name);
       // A restored deletion is an existing resource coming back, not a new one.
       return reply.status(answer.restored ? 200 : 201).send(answer);
     },
-  );
+  });
 
-  app.post(
-    '/restore',
-    { schema: { body: restoreDomainBody, response: { 200: restoreDomainAnswer, ...errorResponses(400, 401, 403, 404, 409) } } },
-    async (request) => domains.restore(requireAuth(request).user, request.body.name),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/domains/restore', { response: { 200: restoreDomainAnswer, ...errorResponses(400, 401, 403, 404, 409) } }),
+    handler: async (request) => domains.restore(requireAuth(request).user, request.body.name),
+  });
 
-  app.get(
-    '/by-name/:domainName',
-    { schema: { params: domainNameParams, response: { 200: getDomainAnswer, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => domains.getByName(requireAuth(request).user, request.params.domainName),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/by-name/:domainName', { response: { 200: getDomainAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => domains.getByName(requireAuth(request).user, request.params.domainName),
+  });
 
-  app.get(
-    '/name/:domainName/checks',
-    { schema: { params: domainNameParams, response: { 200: listChecksAnswer, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => checks.latestChecksByName(requireAuth(request).user, request.params.domainName),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/name/:domainName/checks', { response: { 200: listChecksAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => checks.latestChecksByName(requireAuth(request).user, request.params.domainName),
+  });
 
-  app.get(
-    '/name/:domainName/dns-records',
-    { schema: { params: domainNameParams, response: { 200: dnsRecordsAnswer, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => checks.dnsRecords(requireAuth(request).user, request.params.domainName),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/name/:domainName/dns-records', { response: { 200: dnsRecordsAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => checks.dnsRecords(requireAuth(request).user, request.params.domainName),
+  });
 
-  app.get(
-    '/:id',
-    { schema: { params: domainIdParams, response: { 200: getDomainAnswer, ...errorResponses(400, 401, 404) } } },
-    async (request) => domains.get(requireAuth(request).user, request.params.id),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id', { response: { 200: getDomainAnswer, ...errorResponses(400, 401, 404) } }),
+    handler: async (request) => domains.get(requireAuth(request).user, request.params.id),
+  });
 
-  app.delete(
-    '/:id',
-    { schema: { params: domainIdParams, response: { 200: deleteDomainAnswer, ...errorResponses(400, 401, 404) } } },
-    async (request) => domains.remove(requireAuth(request).user, request.params.id),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'DELETE /api/domains/:id', { response: { 200: deleteDomainAnswer, ...errorResponses(400, 401, 404) } }),
+    handler: async (request) => domains.remove(requireAuth(request).user, request.params.id),
+  });
 
-  app.get(
-    '/:id/checks',
-    { schema: { params: domainIdParams, response: { 200: listChecksAnswer, ...errorResponses(400, 401, 404) } } },
-    async (request) => checks.latestChecks(requireAuth(request).user, request.params.id),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/checks', { response: { 200: listChecksAnswer, ...errorResponses(400, 401, 404) } }),
+    handler: async (request) => checks.latestChecks(requireAuth(request).user, request.params.id),
+  });
 
-  app.get(
-    '/:id/reputation',
-    { schema: { params: domainIdParams, response: { 200: reputationAnswer, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => checks.reputation(requireAuth(request).user, request.params.id),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/reputation', { response: { 200: reputationAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => checks.reputation(requireAuth(request).user, request.params.id),
+  });
 
-  app.get(
-    '/:id/reputation/history',
-    { schema: { params: domainIdParams, response: { 200: reputationHistoryAnswer, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => checks.reputationHistory(requireAuth(request).user, request.params.id),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/reputation/history', { response: { 200: reputationHistoryAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => checks.reputationHistory(requireAuth(request).user, request.params.id),
+  });
 
-  app.get(
-    '/:id/last-scan',
-    { schema: { params: domainIdParams, response: { 200: lastScanAnswer, ...errorResponses(400, 401, 404) } } },
-    async (request) => domains.lastScan(requireAuth(request).user, request.params.id),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/last-scan', { response: { 200: lastScanAnswer, ...errorResponses(400, 401, 404) } }),
+    handler: async (request) => domains.lastScan(requireAuth(request).user, request.params.id),
+  });
 };

@@ -1,4 +1,4 @@
-import { apiErrorSchema, emailVerifyAnswer, emailVerifyBatchAnswer, emailVerifyBatchBody, emailVerifyBody } from '@sendwell/contracts';
+import { apiRouteOptions, apiErrorSchema, emailVerifyAnswer, emailVerifyBatchAnswer } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EmailVerifyService } from '../services/email-verify.service.js';
@@ -14,25 +14,13 @@ export interface EmailVerifyRoutesOptions {
 export const emailVerifyRoutes: FastifyPluginAsyncZod<EmailVerifyRoutesOptions> = async (app, { deps }) => {
   app.addHook('onRequest', app.authenticate);
 
-  app.post(
-    '/api/email-verify',
-    {
-      schema: {
-        body: emailVerifyBody,
-        response: { 200: emailVerifyAnswer, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
-    async (request) => deps.services.emailVerify.verify(requireAuth(request).user, request.body.email),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/email-verify', { response: { 200: emailVerifyAnswer, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema } }),
+    handler: async (request) => deps.services.emailVerify.verify(requireAuth(request).user, request.body.email),
+  });
 
-  app.post(
-    '/api/email-verify/batch',
-    {
-      schema: {
-        body: emailVerifyBatchBody,
-        response: { 200: emailVerifyBatchAnswer, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
-    async (request) => deps.services.emailVerify.verifyBatch(requireAuth(request).user, request.body.emails),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/email-verify/batch', { response: { 200: emailVerifyBatchAnswer, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema } }),
+    handler: async (request) => deps.services.emailVerify.verifyBatch(requireAuth(request).user, request.body.emails),
+  });
 };

@@ -1,4 +1,4 @@
-import { apiErrorSchema, sampleDomainAnswer, sampleDomainParams } from '@sendwell/contracts';
+import { apiErrorSchema, apiRoute, apiRouteOptions, sampleDomainAnswer } from '@sendwell/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SampleDomainService } from '../services/sample-domain.service.js';
 
@@ -6,7 +6,7 @@ export interface SampleDomainRoutesOptions {
   deps: { services: { sampleDomains: SampleDomainService } };
 }
 
-const PATH = '/api/sample-domains/:domain';
+const CALL = 'GET /api/sample-domains/:domain';
 
 /**
  * GET /api/sample-domains/{domain}: the public quick check, no login. The gateway limits it per IP
@@ -17,13 +17,10 @@ const PATH = '/api/sample-domains/:domain';
  * here may create a row and queue a scan, and a HEAD must not do that, nor slip past limits keyed on GET.
  */
 export const sampleDomainRoutes: FastifyPluginAsyncZod<SampleDomainRoutesOptions> = async (app, { deps }) => {
-  app.get(
-    PATH,
-    {
-      exposeHeadRoute: false,
-      schema: { params: sampleDomainParams, response: { 200: sampleDomainAnswer, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema } },
-    },
-    async (request) => deps.services.sampleDomains.get(request.params.domain),
-  );
-  app.head(PATH, async (_request, reply) => reply.status(405).header('allow', 'GET').send());
+  app.route({
+    ...apiRouteOptions(app.prefix, CALL, { response: { 200: sampleDomainAnswer, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema } }),
+    exposeHeadRoute: false,
+    handler: async (request) => deps.services.sampleDomains.get(request.params.domain),
+  });
+  app.head(apiRoute(CALL).path, async (_request, reply) => reply.status(405).header('allow', 'GET').send());
 };

@@ -1,3 +1,4 @@
+import { API_ROUTES, MAX_REPORT_UPLOAD_BYTES } from '@sendwell/contracts';
 import { describe, expect, it } from 'vitest';
 import { matchRoute, pathOf, ROUTE_TABLE } from './route-table.js';
 
@@ -47,6 +48,14 @@ describe('matchRoute', () => {
     expect(matchRoute('/api/admin/server-stats')).toBeUndefined();
     expect(matchRoute('/api')).toBeUndefined();
     expect(matchRoute('/dashboard')).toBeUndefined();
+  });
+
+  it('sends every API_ROUTES call to the service that serves it, a report file with the larger body limit', () => {
+    for (const route of API_ROUTES) {
+      const entry = matchRoute(route.path.replace(/:\w+/g, '7'));
+      expect({ call: `${route.method} ${route.path}`, upstream: entry?.upstream }).toEqual({ call: `${route.method} ${route.path}`, upstream: route.service });
+      if (route.rawBody) expect(entry?.bodyLimit).toBe(MAX_REPORT_UPLOAD_BYTES);
+    }
   });
 
   it('routes nothing to the scanner and every entry to a service', () => {

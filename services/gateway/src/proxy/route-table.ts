@@ -1,5 +1,5 @@
 /** The services the gateway forwards to; each has a base URL in the environment and a keep-alive pool. */
-import { MAX_REPORT_UPLOAD_BYTES } from '@sendwell/contracts';
+import { API_ROUTES, MAX_REPORT_UPLOAD_BYTES } from '@sendwell/contracts';
 
 export const UPSTREAMS = ['auth', 'domains', 'billing', 'reports', 'scanner', 'intake'] as const;
 export type UpstreamName = (typeof UPSTREAMS)[number];
@@ -21,37 +21,68 @@ export interface RouteEntry {
 export const EVENT_STREAM_IDLE_MS = 60_000;
 
 /**
- * The architecture's route table, as data. A `:name` segment matches any one non-empty segment (the
- * mail-flow calls live under a domain's path but are the intake service's). The scanner has no public calls (its port serves
- * health and metrics only), so nothing routes to it.
+ * The path families the gateway forwards whole (a trailing `*`: any continuation), so a service
+ * answers its own unknown paths. Which service each goes to is read from API_ROUTES, not written here.
  */
-export const ROUTE_TABLE: readonly RouteEntry[] = [
-  { pattern: '/api/auth*', upstream: 'auth' },
-  { pattern: '/api/user*', upstream: 'auth' },
-  { pattern: '/api/domains*', upstream: 'domains' },
-  { pattern: '/api/domain-checks*', upstream: 'domains' },
-  { pattern: '/api/alerts*', upstream: 'domains' },
-  { pattern: '/api/sample-domains*', upstream: 'domains' },
-  { pattern: '/api/email-verify', upstream: 'domains' },
-  { pattern: '/api/email-verify/batch', upstream: 'domains' },
-  { pattern: '/api/integrations*', upstream: 'domains' },
-  { pattern: '/api/subscription*', upstream: 'billing' },
-  { pattern: '/api/billing*', upstream: 'billing' },
-  { pattern: '/api/setup-intent', upstream: 'billing' },
-  { pattern: '/api/payment-method', upstream: 'billing' },
-  { pattern: '/api/update-payment-method', upstream: 'billing' },
-  { pattern: '/api/sync-subscription', upstream: 'billing' },
-  { pattern: '/api/webhooks/stripe', upstream: 'billing' },
-  { pattern: '/api/reports*', upstream: 'reports' },
-  { pattern: '/api/domains/:id/report-addresses', upstream: 'intake' },
-  { pattern: '/api/domains/:id/mail-flow*', upstream: 'intake' },
-  { pattern: '/api/domains/:id/tls-reports', upstream: 'intake' },
-  { pattern: '/api/domains/:id/sender-requirements', upstream: 'intake' },
-  { pattern: '/api/domains/:id/dmarc-reports*', upstream: 'intake', bodyLimit: MAX_REPORT_UPLOAD_BYTES },
-  { pattern: '/api/intake/tls-rpt/*', upstream: 'intake', bodyLimit: MAX_REPORT_UPLOAD_BYTES },
-  { pattern: '/api/mail-tests*', upstream: 'intake' },
-  { pattern: '/api/mail-tests/:id/events', upstream: 'intake', eventStream: true },
-];
+const FAMILIES = [
+  '/api/auth',
+  '/api/user',
+  '/api/domains',
+  '/api/domain-checks',
+  '/api/alerts',
+  '/api/sample-domains',
+  '/api/integrations',
+  '/api/subscription',
+  '/api/billing',
+  '/api/reports',
+  '/api/mail-tests',
+  // The mail-flow calls live under a domain's path but are the intake service's.
+  '/api/domains/:id/mail-flow',
+  '/api/domains/:id/dmarc-reports',
+  '/api/intake/tls-rpt/',
+] as const;
+
+/** The calls whose answer is a stream of server-sent events. */
+const EVENT_STREAMS: ReadonlySet<string> = new Set(['GET /api/mail-tests/:id/events']);
+
+/** Whether a route's path (as API_ROUTES writes it, `:name` segments included) lies in a family. */
+function inFamily(family: string, path: string): boolean {
+  return family.endsWith('/') ? path.startsWith(family) : path === family || path.startsWith(`${family}/`);
+}
+
+/** The service a family goes to: the one serving the family's own path, else the one serving every call in it. */
+function familyUpstream(family: string): UpstreamName {
+  const own = API_ROUTES.find((route) => route.path === family);
+  if (own) return own.service;
+  const services = new Set(API_ROUTES.filter((route) => inFamily(family, route.path)).map((route) => route.service));
+  const [service, ...others] = services;
+  if (!service || others.length > 0) throw new Error(`The gateway family ${family}* has no single service in API_ROUTES`);
+  return service;
+}
+
+/**
+ * The route table, derived from the contracts' API_ROUTES. A `:name` segment matches any one
+ * non-empty segment. Each family goes to its service; each call outside a family of its own service
+ * (or that answers an event stream) gets an exact entry. An entry that takes a report file (a
+ * `rawBody` call) has the larger body limit. The scanner has no public calls (its port serves health
+ * and metrics only), so nothing routes to it.
+ */
+function deriveRouteTable(): RouteEntry[] {
+  const entries = new Map<string, RouteEntry>(FAMILIES.map((family) => [`${family}*`, { pattern: `${family}*`, upstream: familyUpstream(family) }]));
+  for (const route of API_ROUTES) {
+    const family = FAMILIES.filter((f) => inFamily(f, route.path)).sort((x, y) => y.length - x.length)[0];
+    const eventStream = EVENT_STREAMS.has(`${route.method} ${route.path}`);
+    const key = family && !eventStream && entries.get(`${family}*`)!.upstream === route.service ? `${family}*` : route.path;
+    const entry = entries.get(key) ?? { pattern: key, upstream: route.service };
+    if (entry.upstream !== route.service) throw new Error(`${route.method} ${route.path} is served by ${route.service}, but ${key} goes to ${entry.upstream}`);
+    if (eventStream) entry.eventStream = true;
+    if (route.rawBody) entry.bodyLimit = MAX_REPORT_UPLOAD_BYTES;
+    entries.set(key, entry);
+  }
+  return [...entries.values()];
+}
+
+export const ROUTE_TABLE: readonly RouteEntry[] = deriveRouteTable();
 
 interface CompiledEntry extends RouteEntry {
   prefix: string;

@@ -1,5 +1,5 @@
 import type { PassThrough } from 'node:stream';
-import { createMailTestAnswer, errorResponses, listMailTestsAnswer, mailTestAnswer, mailTestIdParams } from '@sendwell/contracts';
+import { apiRouteOptions, createMailTestAnswer, errorResponses, listMailTestsAnswer, mailTestAnswer } from '@sendwell/contracts';
 import { AppError, requireAuth, serviceBusy } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
@@ -11,15 +11,24 @@ export const mailTestsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   const mailTests = new MailTestService(deps.mailTests, deps.env.INTAKE_DOMAIN);
   app.addHook('onRequest', app.authenticate);
 
-  app.post('/', { schema: { response: { 201: createMailTestAnswer, ...errorResponses(401, 403, 429) } } }, async (request, reply) =>
-    reply.code(201).send(await mailTests.create(requireAuth(request).user)),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/mail-tests', { response: { 201: createMailTestAnswer, ...errorResponses(401, 403, 429) } }),
+    // '/' rather than the prefix itself: /api/mail-tests/ is served too, as before.
+    url: '/',
+    handler: async (request, reply) => reply.code(201).send(await mailTests.create(requireAuth(request).user)),
+  });
 
-  app.get('/', { schema: { response: { 200: listMailTestsAnswer, ...errorResponses(401, 403) } } }, async (request) => mailTests.list(requireAuth(request).user));
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/mail-tests', { response: { 200: listMailTestsAnswer, ...errorResponses(401, 403) } }),
+    // '/' rather than the prefix itself: /api/mail-tests/ is served too, as before.
+    url: '/',
+    handler: async (request) => mailTests.list(requireAuth(request).user),
+  });
 
-  app.get('/:id', { schema: { params: mailTestIdParams, response: { 200: mailTestAnswer, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
-    mailTests.get(requireAuth(request).user, request.params.id),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/mail-tests/:id', { response: { 200: mailTestAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => mailTests.get(requireAuth(request).user, request.params.id),
+  });
 
   // Open streams end (cleanly, so browsers reconnect elsewhere) when the server closes; it would wait for them otherwise.
   const open = new Set<PassThrough>();
@@ -27,19 +36,22 @@ export const mailTestsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
     for (const stream of open) stream.end();
   });
 
-  app.get('/:id/events', { schema: { params: mailTestIdParams, response: errorResponses(400, 401, 403, 404) } }, async (request, reply) => {
-    const { user } = requireAuth(request);
-    const { id } = request.params;
-    // Plan and ownership answered as JSON errors before the stream starts.
-    await mailTests.get(user, id);
-    const stream = await openMailTestEventStream({ testId: id, load: () => mailTests.get(user, id), relay: deps.mailTestEvents, log: request.log }).catch((err: unknown) => {
-      // The subscription needs Redis: without it the stream could never say what changed.
-      throw err instanceof AppError ? err : serviceBusy(err);
-    });
-    open.add(stream);
-    stream.once('close', () => open.delete(stream));
-    void reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
-    // A stream goes out as it is, past the JSON schemas (which type `send` by the error answers only).
-    return reply.send(stream as never);
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/mail-tests/:id/events', { response: errorResponses(400, 401, 403, 404) }),
+    handler: async (request, reply) => {
+      const { user } = requireAuth(request);
+      const { id } = request.params;
+      // Plan and ownership answered as JSON errors before the stream starts.
+      await mailTests.get(user, id);
+      const stream = await openMailTestEventStream({ testId: id, load: () => mailTests.get(user, id), relay: deps.mailTestEvents, log: request.log }).catch((err: unknown) => {
+        // The subscription needs Redis: without it the stream could never say what changed.
+        throw err instanceof AppError ? err : serviceBusy(err);
+      });
+      open.add(stream);
+      stream.once('close', () => open.delete(stream));
+      void reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-cache').header('x-accel-buffering', 'no');
+      // A stream goes out as it is, past the JSON schemas (which type `send` by the error answers only).
+      return reply.send(stream as never);
+    },
   });
 };

@@ -1,11 +1,9 @@
 import {
+  apiRouteOptions,
   domainIdParams,
   errorResponses,
   mailFlowAnswer,
-  mailFlowSettingsBody,
-  mailFlowWindowQuery,
   okMailFlowSettingsAnswer,
-  receivedReportParams,
   receivedReportsAnswer,
   reportAddressesAnswer,
   MAX_REPORT_UPLOAD_BYTES,
@@ -26,48 +24,48 @@ export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   const mailFlow = new MailFlowService(deps);
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/:id/report-addresses', { schema: { params: domainIdParams, response: { 200: reportAddressesAnswer, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
-    mailFlow.reportAddresses(requireAuth(request).user, request.params.id),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/report-addresses', { response: { 200: reportAddressesAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => mailFlow.reportAddresses(requireAuth(request).user, request.params.id),
+  });
 
-  app.put(
-    '/:id/mail-flow/settings',
-    {
-      schema: { params: domainIdParams, body: mailFlowSettingsBody, response: { 200: okMailFlowSettingsAnswer, ...errorResponses(400, 401, 403, 404) } },
-      // Plan and ownership before the body is judged: another user's domain is 404 whatever was sent.
-      preValidation: async (request) => {
-        const id = domainIdParams.safeParse(request.params);
-        if (id.success) await mailFlow.ownedDomain(requireAuth(request).user, id.data.id);
-      },
+  app.route({
+    ...apiRouteOptions(app.prefix, 'PUT /api/domains/:id/mail-flow/settings', { response: { 200: okMailFlowSettingsAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    // Plan and ownership before the body is judged: another user's domain is 404 whatever was sent.
+    preValidation: async (request) => {
+      const id = domainIdParams.safeParse(request.params);
+      if (id.success) await mailFlow.ownedDomain(requireAuth(request).user, id.data.id);
     },
-    async (request) => mailFlow.saveSettings(requireAuth(request).user, request.params.id, request.body.failureReports),
-  );
+    handler: async (request) => mailFlow.saveSettings(requireAuth(request).user, request.params.id, request.body.failureReports),
+  });
 
-  app.get(
-    '/:id/mail-flow',
-    { schema: { params: domainIdParams, querystring: mailFlowWindowQuery, response: { 200: mailFlowAnswer, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => mailFlow.mailFlow(requireAuth(request).user, request.params.id, request.query),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/mail-flow', { response: { 200: mailFlowAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => mailFlow.mailFlow(requireAuth(request).user, request.params.id, request.query),
+  });
 
-  app.get(
-    '/:id/tls-reports',
-    { schema: { params: domainIdParams, querystring: mailFlowWindowQuery, response: { 200: tlsReportsAnswer, ...errorResponses(400, 401, 403, 404) } } },
-    async (request) => mailFlow.tlsReports(requireAuth(request).user, request.params.id, request.query),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/tls-reports', { response: { 200: tlsReportsAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => mailFlow.tlsReports(requireAuth(request).user, request.params.id, request.query),
+  });
 
-  app.get('/:id/dmarc-reports', { schema: { params: domainIdParams, response: { 200: receivedReportsAnswer, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
-    mailFlow.receivedReports(requireAuth(request).user, request.params.id),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/dmarc-reports', { response: { 200: receivedReportsAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => mailFlow.receivedReports(requireAuth(request).user, request.params.id),
+  });
 
-  app.get('/:id/dmarc-reports/:reportId/source', { schema: { params: receivedReportParams, response: errorResponses(400, 401, 403, 404) } }, async (request, reply) => {
-    const file = await mailFlow.reportFile(requireAuth(request).user, request.params.id, request.params.reportId);
-    void reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store');
-    // The file goes out as it is, past the JSON schemas (which type `send` by the error answers only).
-    return reply.send(file.body as never);
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/dmarc-reports/:reportId/source', { response: errorResponses(400, 401, 403, 404) }),
+    handler: async (request, reply) => {
+      const file = await mailFlow.reportFile(requireAuth(request).user, request.params.id, request.params.reportId);
+      void reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      // The file goes out as it is, past the JSON schemas (which type `send` by the error answers only).
+      return reply.send(file.body as never);
+    },
   });
 
   // The upload's body is the report file as its sender sent it, whatever its type (the reader sniffs
@@ -82,10 +80,10 @@ export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
       if (id.success) await mailFlow.ownedDomain(requireAuth(request).user, id.data.id);
     });
 
-    upload.post(
-      '/:id/dmarc-reports',
-      { bodyLimit: MAX_REPORT_UPLOAD_BYTES, schema: { params: domainIdParams, response: { 202: uploadReportsAnswer, ...errorResponses(400, 401, 403, 404, 413, 415) } } },
-      async (request, reply) => {
+    upload.route({
+      ...apiRouteOptions(upload.prefix, 'POST /api/domains/:id/dmarc-reports', { response: { 202: uploadReportsAnswer, ...errorResponses(400, 401, 403, 404, 413, 415) } }),
+      bodyLimit: MAX_REPORT_UPLOAD_BYTES,
+      handler: async (request, reply) => {
         const domain = await mailFlow.ownedDomain(requireAuth(request).user, request.params.id);
         const bytes = request.body;
         if (!(bytes instanceof Uint8Array) || bytes.length === 0) throw badRequest(UPLOAD_EMPTY_MESSAGE);
@@ -99,6 +97,6 @@ export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
           throw error;
         }
       },
-    );
+    });
   });
 };

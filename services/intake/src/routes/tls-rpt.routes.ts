@@ -1,4 +1,5 @@
 import {
+  apiRouteOptions,
   errorResponses,
   features,
   MAIL_FLOW_PLAN_MESSAGE,
@@ -7,7 +8,6 @@ import {
   reportTokenSchema,
   TLS_RPT_CONTENT_TYPES,
   tlsRptSubmissionAnswer,
-  tlsRptTokenParams,
   UPLOAD_EMPTY_MESSAGE,
 } from '@sendwell/contracts';
 import { badRequest, notFound } from '@sendwell/server-kit';
@@ -55,23 +55,20 @@ export const tlsRptRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser([...TLS_RPT_CONTENT_TYPES], { parseAs: 'buffer', bodyLimit: MAX_REPORT_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
 
-  app.post(
-    '/:token',
-    {
-      bodyLimit: MAX_REPORT_UPLOAD_BYTES,
-      schema: { params: tlsRptTokenParams, response: { 200: tlsRptSubmissionAnswer, ...errorResponses(400, 404, 413, 415) } },
-      async onRequest(request) {
-        if (!tlsRptType(request.headers['content-type'])) throw unsupportedType();
-        // A malformed token is left to the params schema (400).
-        const token = reportTokenSchema.safeParse((request.params as { token?: unknown }).token);
-        if (!token.success) return;
-        const domain = await deps.reportDomains.findByToken(token.data);
-        if (!domain) throw notFound(REPORT_ADDRESS_UNKNOWN);
-        if (!features.mailFlow(domain.planType)) throw notFound(MAIL_FLOW_PLAN_MESSAGE);
-        domains.set(request, domain);
-      },
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/intake/tls-rpt/:token', { response: { 200: tlsRptSubmissionAnswer, ...errorResponses(400, 404, 413, 415) } }),
+    bodyLimit: MAX_REPORT_UPLOAD_BYTES,
+    async onRequest(request) {
+      if (!tlsRptType(request.headers['content-type'])) throw unsupportedType();
+      // A malformed token is left to the params schema (400).
+      const token = reportTokenSchema.safeParse((request.params as { token?: unknown }).token);
+      if (!token.success) return;
+      const domain = await deps.reportDomains.findByToken(token.data);
+      if (!domain) throw notFound(REPORT_ADDRESS_UNKNOWN);
+      if (!features.mailFlow(domain.planType)) throw notFound(MAIL_FLOW_PLAN_MESSAGE);
+      domains.set(request, domain);
     },
-    async (request) => {
+    handler: async (request) => {
       const contentType = tlsRptType(request.headers['content-type']);
       const domain = domains.get(request);
       if (!contentType || !domain) throw unsupportedType();
@@ -86,5 +83,5 @@ export const tlsRptRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
       request.log.info({ domainId: domain.id, messageId: id, bytes: body.byteLength, contentType }, 'TLS-RPT report received over HTTPS');
       return { accepted: true as const };
     },
-  );
+  });
 };

@@ -1,4 +1,4 @@
-import { domainIdParams, errorResponses, senderRequirementsSchema } from '@sendwell/contracts';
+import { apiRouteOptions, errorResponses, senderRequirementsSchema } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
@@ -9,7 +9,8 @@ export const senderRequirementsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = a
   const service = new SenderRequirementsService(deps);
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/:id/sender-requirements', { schema: { params: domainIdParams, response: { 200: senderRequirementsSchema, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
-    service.get(requireAuth(request).user, request.params.id),
-  );
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/sender-requirements', { response: { 200: senderRequirementsSchema, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => service.get(requireAuth(request).user, request.params.id),
+  });
 };

@@ -1,12 +1,10 @@
 import {
+  apiRouteOptions,
   deleteReportAnswer,
-  downloadReportQuery,
   errorResponses,
   generateReportsAnswer,
-  generateReportsBody,
   getReportAnswer,
   listReportsAnswer,
-  reportIdParams,
 } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,34 +19,49 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
   const { reports } = deps.services;
   app.addHook('onRequest', app.authenticate);
 
-  app.get('/', { schema: { response: { 200: listReportsAnswer, ...errorResponses(401, 403) } } }, async (request) => reports.list(requireAuth(request).user));
-
-  app.post('/generate', { schema: { body: generateReportsBody, response: { 202: generateReportsAnswer, ...errorResponses(400, 401, 403, 404, 503) } } }, async (request, reply) => {
-    const answer = await reports.generate(requireAuth(request).user, request.body);
-    return reply.code(202).send(answer);
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/reports', { response: { 200: listReportsAnswer, ...errorResponses(401, 403) } }),
+    // '/' rather than the prefix itself: /api/reports/ is served too, as before.
+    url: '/',
+    handler: async (request) => reports.list(requireAuth(request).user),
   });
 
-  app.get('/:id', { schema: { params: reportIdParams, response: { 200: getReportAnswer, ...errorResponses(400, 401, 403, 404) } } }, async (request) =>
-    reports.get(requireAuth(request).user, request.params.id),
-  );
-
-  app.get('/:id/download', { schema: { params: reportIdParams, querystring: downloadReportQuery, response: errorResponses(400, 401, 403, 404, 409) } }, async (request, reply) => {
-    const { format, inline } = request.query;
-    const file = await reports.download(requireAuth(request).user, request.params.id, format);
-    const disposition = inline === '1' && format === 'html' ? 'inline' : 'attachment';
-    void reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store');
-    // The HTML is shown in the page's preview frame: no script, nothing loaded, framed by this origin only.
-    if (format === 'html') void reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'");
-    // The file goes out as it is, past the JSON schemas (which type `send` by the error answers only).
-    return reply.send(file.body as never);
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/reports/generate', { response: { 202: generateReportsAnswer, ...errorResponses(400, 401, 403, 404, 503) } }),
+    handler: async (request, reply) => {
+      const answer = await reports.generate(requireAuth(request).user, request.body);
+      return reply.code(202).send(answer);
+    },
   });
 
-  app.delete('/:id', { schema: { params: reportIdParams, response: { 200: deleteReportAnswer, ...errorResponses(400, 401, 403, 404) } } }, async (request) => {
-    await reports.delete(requireAuth(request).user, request.params.id);
-    return { success: true as const };
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/reports/:id', { response: { 200: getReportAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => reports.get(requireAuth(request).user, request.params.id),
+  });
+
+  app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/reports/:id/download', { response: errorResponses(400, 401, 403, 404, 409) }),
+    handler: async (request, reply) => {
+      const { format, inline } = request.query;
+      const file = await reports.download(requireAuth(request).user, request.params.id, format);
+      const disposition = inline === '1' && format === 'html' ? 'inline' : 'attachment';
+      void reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `${disposition}; filename="${file.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      // The HTML is shown in the page's preview frame: no script, nothing loaded, framed by this origin only.
+      if (format === 'html') void reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'");
+      // The file goes out as it is, past the JSON schemas (which type `send` by the error answers only).
+      return reply.send(file.body as never);
+    },
+  });
+
+  app.route({
+    ...apiRouteOptions(app.prefix, 'DELETE /api/reports/:id', { response: { 200: deleteReportAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    handler: async (request) => {
+      await reports.delete(requireAuth(request).user, request.params.id);
+      return { success: true as const };
+    },
   });
 };

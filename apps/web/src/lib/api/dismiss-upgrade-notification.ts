@@ -1,12 +1,13 @@
-import type { UserUpdateAnswer } from '@sendwell/contracts';
+import type { ApiAnswer } from '@sendwell/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast-store';
-import { api, errorMessage } from '@/lib/api-client';
+import { errorMessage } from '@/lib/api-client';
+import { callApi } from '@/lib/api/call-api';
 import { storeUser } from '@/lib/auth/session-storage';
 
 /** POST /api/user/dismiss-upgrade-notification: clears the user's `showUpgradeNotification`. */
-export function dismissUpgradeNotification(): Promise<UserUpdateAnswer> {
-  return api.post<UserUpdateAnswer>('/api/user/dismiss-upgrade-notification');
+export function dismissUpgradeNotification(): Promise<ApiAnswer<'POST /api/user/dismiss-upgrade-notification'>> {
+  return callApi('POST /api/user/dismiss-upgrade-notification');
 }
 
 /**

@@ -1,12 +1,13 @@
-import type { ListChecksAnswer } from '@sendwell/contracts';
+import type { ApiAnswer } from '@sendwell/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiUrl, callApi } from './call-api';
 
-const url = (name: string) => `/api/domains/name/${encodeURIComponent(name)}/checks`;
+const CALL = 'GET /api/domains/name/:domainName/checks';
+const url = (name: string) => apiUrl(CALL, { domainName: name });
 
 /** GET /api/domains/name/{domainName}/checks: the latest completed scan's checks; fresh for 2 minutes. */
-export function getChecksByName(name: string): Promise<ListChecksAnswer> {
-  return api.get<ListChecksAnswer>(url(name));
+export function getChecksByName(name: string): Promise<ApiAnswer<typeof CALL>> {
+  return callApi(CALL, { params: { domainName: name } });
 }
 
 export function checksByNameQueryOptions(name: string) {

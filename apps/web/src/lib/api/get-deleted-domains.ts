@@ -1,12 +1,12 @@
-import type { ListDeletedDomainsAnswer } from '@sendwell/contracts';
+import type { ApiAnswer } from '@sendwell/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiUrl, callApi } from './call-api';
 
 /** GET /api/domains/deleted: deleted domains still restorable (they count toward the limit). */
-export const DELETED_DOMAINS_URL = '/api/domains/deleted';
+export const DELETED_DOMAINS_URL = apiUrl('GET /api/domains/deleted');
 
-export function getDeletedDomains(): Promise<ListDeletedDomainsAnswer> {
-  return api.get<ListDeletedDomainsAnswer>(DELETED_DOMAINS_URL);
+export function getDeletedDomains(): Promise<ApiAnswer<'GET /api/domains/deleted'>> {
+  return callApi('GET /api/domains/deleted');
 }
 
 export function deletedDomainsQueryOptions() {

@@ -1,12 +1,13 @@
-import type { DnsRecordsAnswer } from '@sendwell/contracts';
+import type { ApiAnswer } from '@sendwell/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiUrl, callApi } from './call-api';
 
-const url = (name: string) => `/api/domains/name/${encodeURIComponent(name)}/dns-records`;
+const CALL = 'GET /api/domains/name/:domainName/dns-records';
+const url = (name: string) => apiUrl(CALL, { domainName: name });
 
 /** GET /api/domains/name/{domainName}/dns-records: A, MX with their addresses, SPF with its IPs, DMARC. */
-export function getDnsRecords(name: string): Promise<DnsRecordsAnswer> {
-  return api.get<DnsRecordsAnswer>(url(name));
+export function getDnsRecords(name: string): Promise<ApiAnswer<typeof CALL>> {
+  return callApi(CALL, { params: { domainName: name } });
 }
 
 export function dnsRecordsQueryOptions(name: string) {

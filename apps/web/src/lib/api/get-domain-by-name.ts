@@ -1,12 +1,13 @@
-import type { Domain } from '@sendwell/contracts';
+import type { ApiAnswer } from '@sendwell/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiUrl, callApi } from './call-api';
 
-const url = (name: string) => `/api/domains/by-name/${encodeURIComponent(name)}`;
+const CALL = 'GET /api/domains/by-name/:domainName';
+const url = (name: string) => apiUrl(CALL, { domainName: name });
 
 /** GET /api/domains/by-name/{domainName}: 404 for a missing domain and for another user's (part 2 §2.2). */
-export function getDomainByName(name: string): Promise<Domain> {
-  return api.get<Domain>(url(name));
+export function getDomainByName(name: string): Promise<ApiAnswer<typeof CALL>> {
+  return callApi(CALL, { params: { domainName: name } });
 }
 
 export function domainByNameQueryOptions(name: string) {

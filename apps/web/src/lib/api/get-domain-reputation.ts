@@ -1,14 +1,16 @@
-import type { ReputationAnswer } from '@sendwell/contracts';
+import type { ApiAnswer } from '@sendwell/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiUrl, callApi } from './call-api';
+
+const CALL = 'GET /api/domains/:id/reputation';
 
 /** GET /api/domains/{id}/reputation (standard and advanced; 403 otherwise): fresh for 5 minutes (part 1 §7). */
-export function getDomainReputation(domainId: number): Promise<ReputationAnswer> {
-  return api.get<ReputationAnswer>(`/api/domains/${domainId}/reputation`);
+export function getDomainReputation(domainId: number): Promise<ApiAnswer<typeof CALL>> {
+  return callApi(CALL, { params: { id: domainId } });
 }
 
 export function domainReputationQueryOptions(domainId: number) {
-  return queryOptions({ queryKey: [`/api/domains/${domainId}/reputation`], queryFn: () => getDomainReputation(domainId), staleTime: 5 * 60_000 });
+  return queryOptions({ queryKey: [apiUrl(CALL, { id: domainId })], queryFn: () => getDomainReputation(domainId), staleTime: 5 * 60_000 });
 }
 
 /** Only asked for when the plan has reputation scores, so no plan sees a 403. */

@@ -1,16 +1,16 @@
-import type { ListDomainsAnswer } from '@sendwell/contracts';
+import type { ApiAnswer } from '@sendwell/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiUrl, callApi } from './call-api';
 
 /**
  * GET /api/domains. Shared by the shell's counter and every domain screen, so it lives in `lib/api`
  * (features may not import each other); screens pass their own freshness (part 1 §7: 3 min in the
  * overview, 30 s in the list).
  */
-export const DOMAINS_URL = '/api/domains';
+export const DOMAINS_URL = apiUrl('GET /api/domains');
 
-export function getDomains(): Promise<ListDomainsAnswer> {
-  return api.get<ListDomainsAnswer>(DOMAINS_URL);
+export function getDomains(): Promise<ApiAnswer<'GET /api/domains'>> {
+  return callApi('GET /api/domains');
 }
 
 export function domainsQueryOptions(staleTime = 60_000) {

@@ -1,21 +1,24 @@
-import type { ScanStatusAnswer } from '@sendwell/contracts';
+import type { ApiAnswer } from '@sendwell/contracts';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from '@/lib/api-client';
+import { apiUrl, callApi } from './call-api';
+
+const CALL = 'GET /api/domains/:id/scans/:scanId';
+type ScanStatusAnswer = ApiAnswer<typeof CALL>;
 
 /** How often a started scan is asked about while it is queued or running. */
 export const SCAN_POLL_MS = 1_000;
 
 /** GET /api/domains/{id}/scans/{scanId}: one scan's progress (queued → running → completed, or failed). */
 export function getScanStatus(domainId: number, scanId: string): Promise<ScanStatusAnswer> {
-  return api.get<ScanStatusAnswer>(`/api/domains/${domainId}/scans/${scanId}`);
+  return callApi(CALL, { params: { id: domainId, scanId } });
 }
 
 export const isScanFinished = (status: string | undefined) => status === 'completed' || status === 'failed';
 
 export function scanStatusQueryOptions(domainId: number, scanId: string) {
   return queryOptions({
-    queryKey: [`/api/domains/${domainId}/scans/${scanId}`],
+    queryKey: [apiUrl(CALL, { id: domainId, scanId })],
     queryFn: () => getScanStatus(domainId, scanId),
     staleTime: 0,
     refetchInterval: (query) => (isScanFinished(query.state.data?.status) ? false : SCAN_POLL_MS),

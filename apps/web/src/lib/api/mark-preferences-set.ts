@@ -1,7 +1,7 @@
-import type { UserUpdateAnswer } from '@sendwell/contracts';
-import { api } from '@/lib/api-client';
+import type { ApiAnswer } from '@sendwell/contracts';
+import { callApi } from './call-api';
 
 /** POST /api/user/mark-preferences-set: after the first-time popup's Save, and on Skip (part 1 §4). */
-export function markPreferencesSet(): Promise<UserUpdateAnswer> {
-  return api.post<UserUpdateAnswer>('/api/user/mark-preferences-set');
+export function markPreferencesSet(): Promise<ApiAnswer<'POST /api/user/mark-preferences-set'>> {
+  return callApi('POST /api/user/mark-preferences-set');
 }

@@ -1,12 +1,12 @@
-import type { RestoreDomainAnswer } from '@sendwell/contracts';
+import type { ApiAnswer } from '@sendwell/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { apiUrl, callApi } from '@/lib/api/call-api';
 import { deletedDomainsQueryOptions } from '@/lib/api/get-deleted-domains';
 import { domainsQueryOptions } from '@/lib/api/get-domains';
 
 /** POST /api/domains/restore {name}; then both domain lists and the history are refreshed (part 1 §7). */
-export function restoreDomain(name: string): Promise<RestoreDomainAnswer> {
-  return api.post<RestoreDomainAnswer>('/api/domains/restore', { name });
+export function restoreDomain(name: string): Promise<ApiAnswer<'POST /api/domains/restore'>> {
+  return callApi('POST /api/domains/restore', { body: { name } });
 }
 
 export function useRestoreDomain() {
@@ -17,7 +17,7 @@ export function useRestoreDomain() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: domainsQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: deletedDomainsQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['/api/domain-checks/history'] }),
+        queryClient.invalidateQueries({ queryKey: [apiUrl('GET /api/domain-checks/history')] }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
-import type { UserUpdateAnswer } from '@sendwell/contracts';
-import { api } from '@/lib/api-client';
+import type { ApiAnswer } from '@sendwell/contracts';
+import { callApi } from './call-api';
 
 /** PUT /api/user/timezone {timezone}: answers the updated user. */
-export function updateTimezone(timezone: string): Promise<UserUpdateAnswer> {
-  return api.put<UserUpdateAnswer>('/api/user/timezone', { timezone });
+export function updateTimezone(timezone: string): Promise<ApiAnswer<'PUT /api/user/timezone'>> {
+  return callApi('PUT /api/user/timezone', { body: { timezone } });
 }

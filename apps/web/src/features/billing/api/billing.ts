@@ -8,10 +8,7 @@ import type {
   UpdateSubscriptionAnswer,
 } from '@sendwell/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { api, requestHeaders } from '@/lib/api-client';
-import { getUser } from '@/lib/auth/api/get-user';
-import { useAuth } from '@/lib/auth/auth-provider';
 
 /** GET /api/billing/config: the publishable key Stripe.js loads with (it differs per deployment). */
 export function billingConfigQueryOptions() {
@@ -41,12 +38,6 @@ export function billingHistoryQueryOptions() {
   });
 }
 export const useBillingHistory = () => useQuery(billingHistoryQueryOptions());
-
-/** Re-reads the signed-in user (the plan after a payment) into the session. */
-export function useRefreshUser(): () => Promise<void> {
-  const { updateUser } = useAuth();
-  return useCallback(async () => updateUser(await getUser()), [updateUser]);
-}
 
 /** GET /api/billing/invoices/{id}/pdf: the PDF as a file (the server fetches it from Stripe for its owner). */
 export async function downloadInvoicePdf(invoiceId: string): Promise<Blob> {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { Logo } from '@/components/layout/logo';
+import { CurrencySelect } from '@/components/pricing/currency-select';
+import { Pricing } from '@/components/pricing/pricing';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { CurrencySelect } from '@/features/landing/components/landing-header';
-import { Pricing } from '@/features/landing/components/pricing';
-import { useCurrency } from '@/features/landing/hooks/use-currency';
 import { useAuth } from '@/lib/auth/auth-provider';
+import { useCurrency } from '@/lib/hooks/use-currency';
 
 /** The public plan comparison (part 2 §2.1): where a visitor compares plans before signing up. */
 export function ComparisonPage() {

@@ -6,8 +6,8 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { clearStoredUser } from '@/lib/auth/session-storage';
-import { useRefreshUser } from '../api/billing';
 import { useUser } from '@/lib/auth/auth-provider';
+import { useRefreshUser } from '@/lib/hooks/use-refresh-user';
 
 export const POLL_EVERY_MS = 3_000;
 export const POLL_FOR_MS = 30_000;

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
-import { price } from '@/features/landing/components/pricing';
+import { price } from '@/lib/pricing';
 import { confirmationUrl, useStripeJs } from '../lib/stripe';
 
 interface PaymentDialogProps {

@@ -2,15 +2,17 @@ import { currencies, currencyCatalogue, isPaidPlan, paidPlans, planRules, type C
 import { CheckCircle2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { FeatureTable } from '@/components/pricing/pricing';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
-import { FeatureTable, planHighlights, price } from '@/features/landing/components/pricing';
 import { updateCurrency } from '@/lib/api/update-currency';
 import { useAuth, useUser } from '@/lib/auth/auth-provider';
+import { useRefreshUser } from '@/lib/hooks/use-refresh-user';
+import { planHighlights, price } from '@/lib/pricing';
 import { cn } from '@/lib/utils';
-import { createSubscription, updateSubscription, useRefreshUser } from '../api/billing';
+import { createSubscription, updateSubscription } from '../api/billing';
 
 /** Stripe's React components load with the dialog, when a plan is chosen, not with the plans. */
 const PaymentDialog = lazy(() => import('./payment-dialog').then((m) => ({ default: m.PaymentDialog })));

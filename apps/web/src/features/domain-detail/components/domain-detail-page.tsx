@@ -26,8 +26,8 @@ import { DeliverabilityInsights } from './deliverability-insights';
 import { DnsRecordsSection } from '@/components/checks/dns-records-section';
 import { ReputationCard } from './reputation-card';
 import { ScanProgress } from '@/components/checks/scan-progress';
-import { MailFlowSection } from '@/features/mail-flow/components/mail-flow-section';
-import { SenderRequirementsCard } from '@/features/sender-requirements/components/sender-requirements-card';
+import { MailFlowSection } from '@/features/mail-flow';
+import { SenderRequirementsCard } from '@/features/sender-requirements';
 
 /** The Mail flow section's id, the target of the sender requirements' "set it up" link. */
 const MAIL_FLOW_ANCHOR = 'mail-flow';

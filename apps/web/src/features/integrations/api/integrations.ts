@@ -4,11 +4,9 @@ import type {
   IntegrationService,
   ListIntegrationsAnswer,
   ListWebhooksAnswer,
-  NotificationPreferences,
   SaveIntegrationAnswer,
   SaveIntegrationBody,
   TestIntegrationAnswer,
-  UpdateNotificationPreferencesAnswer,
 } from '@sendwell/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
@@ -34,9 +32,3 @@ export const createWebhook = (url: string, description: string) =>
   api.post<CreateWebhookAnswer>('/api/integrations/webhooks', { url, description: description || null });
 export const deleteWebhook = (id: number) => api.delete<{ success: true }>(`/api/integrations/webhooks/${id}`);
 export const testWebhook = (id: number) => api.post<TestIntegrationAnswer>(`/api/integrations/webhooks/${id}/test`);
-
-/** GET and PUT /api/alerts/preferences: Settings → Notifications. */
-export const preferencesQueryOptions = () =>
-  queryOptions({ queryKey: ['/api/alerts/preferences'], queryFn: () => api.get<NotificationPreferences>('/api/alerts/preferences') });
-export const usePreferences = () => useQuery(preferencesQueryOptions());
-export const savePreferences = (preferences: NotificationPreferences) => api.put<UpdateNotificationPreferencesAnswer>('/api/alerts/preferences', preferences);

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
+import { Section } from '@/components/layout/section';
 import { faqItems } from '../lib/faq';
-import { Section } from './sections';
 
 export function Faq() {
   return (

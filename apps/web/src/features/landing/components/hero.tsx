@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PrerenderedFieldset } from '@/components/ui/prerendered-fieldset';
 import { paths } from '@/config/paths';
-import { clearCurrencyOverride } from '../lib/currency';
+import { clearCurrencyOverride } from '@/lib/currency';
 
 /**
  * The contracts' rules are loaded when the visitor starts typing, not with the page: they bring zod,

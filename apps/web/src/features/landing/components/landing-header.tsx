@@ -1,10 +1,8 @@
-import type { Currency } from '@sendwell/contracts';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button';
 import { Logo } from '@/components/layout/logo';
+import { CurrencySelect } from '@/components/pricing/currency-select';
 import { paths } from '@/config/paths';
-import { useCurrency } from '../hooks/use-currency';
-import { LANDING_CURRENCIES } from '../lib/currency';
 
 /** Header: currency selector, Login, Sign Up (part 2 §2.8). */
 export function LandingHeader() {
@@ -28,29 +26,5 @@ export function LandingHeader() {
         </Link>
       </div>
     </header>
-  );
-}
-
-/** Its own component: the currency becomes known after hydration, and only this re-renders then. */
-export function CurrencySelect() {
-  const [currency, setCurrency] = useCurrency();
-  return (
-    <>
-      <label className="sr-only" htmlFor="currency">
-        Currency
-      </label>
-      <select
-        id="currency"
-        value={currency}
-        onChange={(e) => setCurrency(e.target.value as Currency)}
-        className="h-9 rounded-md border border-input bg-background px-2 text-sm"
-      >
-        {LANDING_CURRENCIES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
-    </>
   );
 }

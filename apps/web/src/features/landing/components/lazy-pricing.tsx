@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useCurrency } from '../hooks/use-currency';
+import { useCurrency } from '@/lib/hooks/use-currency';
 
-const Pricing = lazy(() => import('./pricing').then((m) => ({ default: m.Pricing })));
+const Pricing = lazy(() => import('@/components/pricing/pricing').then((m) => ({ default: m.Pricing })));
 
 /**
  * The pricing section reads the contracts' plan rules, which bring zod; it loads when it comes near

@@ -1,7 +1,7 @@
 import type { PaidPlan, UpdateSubscriptionAnswer } from '@sendwell/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRefreshUser } from '@/features/billing/api/billing';
 import { api } from '@/lib/api-client';
+import { useRefreshUser } from '@/lib/hooks/use-refresh-user';
 import { subscriptionStatusQueryOptions } from './get-subscription-status';
 
 /** POST /api/subscription/update {plan}: an upgrade now (charged pro rata), another change at the next billing cycle. */

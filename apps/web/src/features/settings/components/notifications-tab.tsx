@@ -6,8 +6,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toast-store';
-import { preferencesQueryOptions, savePreferences, usePreferences } from '@/features/integrations/api/integrations';
 import { errorMessage } from '@/lib/api-client';
+import { preferencesQueryOptions, savePreferences, usePreferences } from '../api/notification-preferences';
 
 function Toggle({ label, description, checked, disabled, onChange }: { label: string; description: string; checked: boolean; disabled?: boolean; onChange: (v: boolean) => void }) {
   const id = useId();

@@ -1,6 +1,6 @@
 import type { Currency } from '@sendwell/contracts';
 import { useSyncExternalStore } from 'react';
-import { currentCurrency, storeCurrencyOverride, subscribeToCurrency } from '../lib/currency';
+import { currentCurrency, storeCurrencyOverride, subscribeToCurrency } from '@/lib/currency';
 
 /**
  * What prerendered HTML shows, before the visitor is known: detection's own fallback (part 2 §9).
@@ -8,7 +8,7 @@ import { currentCurrency, storeCurrencyOverride, subscribeToCurrency } from '../
  */
 const PRERENDERED_CURRENCY: Currency = 'AUD';
 
-/** The landing page's currency and the setter of the visitor's choice (kept until a valid submission). */
+/** The public pages' currency and the setter of the visitor's choice (kept until a valid landing submission). */
 export function useCurrency(): [Currency, (currency: Currency) => void] {
   const currency = useSyncExternalStore(subscribeToCurrency, currentCurrency, () => PRERENDERED_CURRENCY);
   return [currency, storeCurrencyOverride];

@@ -1,36 +1,12 @@
-import { currencyCatalogue, features, paidPlans, planRules, type Currency, type PaidPlan, type PlanType } from '@sendwell/contracts';
+import { currencyCatalogue, features, paidPlans, planRules, type Currency, type PlanType } from '@sendwell/contracts';
 import { CheckCircle2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Section } from '@/components/layout/section';
 import { buttonClass } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { planHighlights, price, scanText } from '@/lib/pricing';
 import { cn } from '@/lib/utils';
-import { Section } from './sections';
-
-function scanText(plan: PlanType): string {
-  const ms = planRules[plan].scanIntervalMs;
-  if (ms === null) return 'Manual scans';
-  return ms >= 3_600_000 ? `Scans every ${ms / 3_600_000 === 1 ? 'hour' : `${ms / 3_600_000} hours`}` : `Scans every ${ms / 60_000} minutes`;
-}
-
-export function planHighlights(plan: PaidPlan): string[] {
-  const r = planRules[plan];
-  return [
-    `${r.domainLimit} domains`,
-    scanText(plan),
-    `${r.automatedReports ? r.automatedReports[0]!.toUpperCase() + r.automatedReports.slice(1) : 'No'} automated reports`,
-    `${r.reportQuota} stored reports`,
-    ...(features.reputation(plan) ? ['Reputation score and history', 'SSL expiry and DNS change alerts'] : ['Email alerts']),
-    ...(features.chatIntegrations(plan) ? ['Slack, Teams, Jira and more'] : []),
-    ...(features.marketingIntegrations(plan) ? ['Marketing platforms and webhooks', 'Priority support'] : []),
-  ];
-}
-
-export function price(currency: Currency, plan: PaidPlan): string {
-  const { symbol, monthly } = currencyCatalogue[currency];
-  const amount = monthly[plan];
-  return `${symbol}${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
-}
 
 /** Pricing from the contracts' plan rules and currency catalogue (#pricing). */
 export function Pricing({ currency }: { currency: Currency }) {
