@@ -32,6 +32,7 @@ export {
 } from './tls.js';
 export { arrivals, type Arrivals } from './arrivals.js';
 export { freePort } from './ports.js';
+export { startServiceHarness, type HarnessApp, type ServiceHarness, type ServiceHarnessSpec } from './service-harness.js';
 export { startMailbox, type MailSummary } from './mailbox.js';
 export { startServiceProcess, startStack, STACK_ADMIN_EMAIL, STACK_INTAKE_DOMAIN, type ServiceProcess, type Stack, type StackOptions, type ServiceName } from './stack.js';
 export { startStripeStandIn, type StripeStandIn, type StripeStandInOptions } from './stripe/server.js';

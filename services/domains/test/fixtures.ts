@@ -1,6 +1,5 @@
-import type { Database } from '@sendwell/db';
 import { createLogger, type App } from '@sendwell/server-kit';
-import { createTestDb, deleteKeys, testRedisUrl, uniquePrefix, type TestDb } from '@sendwell/testing';
+import { startServiceHarness, type ServiceHarness } from '@sendwell/testing';
 import { buildApp } from '../src/app.js';
 import { createDeps, type Deps } from '../src/deps.js';
 import { loadEnv } from '../src/env.js';
@@ -8,54 +7,18 @@ import { factory, type Factory } from './factory.js';
 
 export const silentLogger = createLogger('domains-test', 'silent');
 
-export interface Harness {
-  app: App;
-  deps: Deps;
-  /** The test file's own database, for arranging and checking rows directly. */
-  db: Database;
-  testDb: TestDb;
-  /** This file's BullMQ prefix on the shared Redis. */
-  prefix: string;
-  f: Factory;
-  /** `Authorization` headers of a user (a real session row and a token signed with the service's secret). */
-  auth(user: { id: number }): Promise<Record<string, string>>;
-  close(): Promise<void>;
-}
+export type Harness = ServiceHarness<Deps, App, Factory>;
 
 /** The real service on a database of its own and a Redis prefix of its own; the maintenance worker is started by the tests that need it. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
-  const testDb = await createTestDb();
-  const prefix = uniquePrefix('domains');
-  const config = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: testDb.url,
-    DATABASE_POOL_MAX: '4',
-    REDIS_URL: testRedisUrl(),
-    QUEUE_PREFIX: prefix,
-    ALLOW_LOOPBACK_TARGETS: 'true',
-    ...env,
-  });
-  const deps = createDeps(config, silentLogger);
-  const app = await buildApp(deps);
-  await app.ready();
-  const f = factory(testDb.db);
-  return {
-    app,
-    deps,
-    db: testDb.db,
-    testDb,
-    prefix,
-    f,
-    async auth(user) {
-      const sid = await f.session(user.id);
-      return { authorization: `Bearer ${app.jwt.sign({ sub: String(user.id), sid })}` };
+export function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+  return startServiceHarness(
+    {
+      service: 'domains',
+      loadEnv,
+      createDeps: (config) => createDeps(config, silentLogger),
+      buildApp,
+      factory,
     },
-    async close() {
-      await app.close();
-      await deps.close();
-      await deleteKeys(prefix);
-      await testDb.close();
-    },
-  };
+    env,
+  );
 }

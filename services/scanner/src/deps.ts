@@ -20,7 +20,7 @@ import { sweepHandler } from './scheduler/sweep.handler.js';
 import { DailyReputation } from './scoring/daily-reputation.js';
 import { failScan, scanDomainHandler, type ScanFn } from './workers/scan-domain.handler.js';
 import { ScanMetrics } from './workers/scan-metrics.js';
-import { MxProbeCache } from './checks/smtp/probe-cache.js';
+import { MxProbeCache } from './checks/shared/mx-probe/probe-cache.js';
 import { scanSampleDomainHandler } from './workers/scan-sample-domain.handler.js';
 import { analyseMailTestHandler, failMailTest } from './workers/analyse-mail-test.handler.js';
 import { analyseMailTest } from './mail-test/analyse-mail-test.js';

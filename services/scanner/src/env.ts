@@ -3,7 +3,7 @@ import { DEV_INTAKE_DOMAIN, DOMAIN_PATTERN } from '@sendwell/contracts';
 import { baseEnvSchema, envPort, parseEnv, requireProductionSettings } from '@sendwell/server-kit';
 import { z } from 'zod';
 import { parseDnsblZoneSpecs } from './checks/blacklist/zones.js';
-import { parseTrustAnchors } from './checks/dnssec/trust-anchor.js';
+import { parseTrustAnchors } from './checks/shared/dnssec/trust-anchor.js';
 import type { ScanConfig } from './checks/types.js';
 import { parseDnsServers } from './dns/servers.js';
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { promises as dns } from 'node:dns';
 import { emailVerificationReasons, type EmailVerificationResult, type EmailVerificationStatus } from '@sendwell/contracts';
-import { addressRefusal, nameRefusal, type Logger, type OutboundPolicy } from '@sendwell/server-kit';
+import type { Logger, OutboundPolicy } from '@sendwell/server-kit';
+import { pickMailHostAddress } from '@sendwell/smtp-client';
 import { parseAddress, type ParsedAddress } from './address-syntax.js';
 import { isDisposableDomain } from './disposable-domains.js';
-import { findMailHosts, hostAddresses, type MailHosts } from './mail-hosts.js';
+import { addressLookup, findMailHosts, type MailHosts } from './mail-hosts.js';
 import { isRoleBased } from './role-accounts.js';
 import { probeRecipients, type SmtpReply } from './smtp-probe.js';
 import { suggestDomain } from './typo-suggestion.js';
@@ -103,28 +104,25 @@ export class EmailVerifier {
     let lastError = 'no mail host';
     let probed = false;
     let refused: { host: string; reason: string } | null = null;
+    const lookup = addressLookup(this.resolver, (host, error) => this.logger.debug({ err: error, host }, 'mail host lookup failed'));
     for (const host of hosts.slice(0, this.config.maxMailHosts ?? 2)) {
-      const nameReason = nameRefusal(host);
-      if (nameReason !== null) {
-        refused ??= { host, reason: nameReason };
+      // Through the outbound guard: the name, then each address; the one picked is dialled as an IP so it cannot be resolved differently.
+      const picked = await pickMailHostAddress(host, lookup, this.config.outbound);
+      if (picked.kind === 'refused-name') {
+        refused ??= { host, reason: picked.refused.reason };
         continue;
       }
-      let addresses: string[];
-      try {
-        addresses = await hostAddresses(this.resolver, host);
-      } catch (error) {
-        lastError = `lookup of ${host} failed`;
-        this.logger.debug({ err: error, host }, 'mail host lookup failed');
+      if (picked.kind === 'lookup-failed') {
+        lastError = picked.error;
         continue;
       }
-      if (addresses.length === 0) {
+      if (picked.kind === 'no-address') {
         lastError = `${host} has no address`;
         continue;
       }
-      // The first address the guard lets through, dialled as an IP so it cannot be resolved differently.
-      const ip = addresses.find((address) => addressRefusal(address, this.config.outbound) === null);
-      if (ip === undefined) {
-        refused ??= { host, reason: addressRefusal(addresses[0]!, this.config.outbound)! };
+      const ip = picked.address;
+      if (ip === null) {
+        refused ??= { host, reason: picked.refused[0]!.reason };
         continue;
       }
       probed = true;

@@ -1,9 +1,10 @@
 import { promises as dns } from 'node:dns';
+import { planMxHosts, type AddressLookup } from '@sendwell/smtp-client';
 
 /**
  * Where mail for a domain goes (RFC 5321 §5.1): its MX hosts by preference; with no MX record, the
  * domain itself when it has an A or AAAA record (the implicit MX); a null MX (RFC 7505: a single MX
- * of "." ) means the domain accepts no mail at all.
+ * of ".", and no other MX) means the domain accepts no mail at all.
  */
 export type MailHosts =
   | { kind: 'mx'; hosts: string[] }
@@ -49,6 +50,18 @@ export async function hostAddresses(resolver: dns.Resolver, host: string): Promi
   return [...v4, ...v6];
 }
 
+/** hostAddresses as @sendwell/smtp-client's pickMailHostAddress asks for them: a failed lookup in words, never thrown. */
+export function addressLookup(resolver: dns.Resolver, onError: (host: string, error: unknown) => void): AddressLookup {
+  return async (host) => {
+    try {
+      return { addresses: await hostAddresses(resolver, host), error: null };
+    } catch (error) {
+      onError(host, error);
+      return { addresses: [], error: `lookup of ${host} failed` };
+    }
+  };
+}
+
 export async function findMailHosts(resolver: dns.Resolver, domain: string): Promise<MailHosts> {
   let records: Array<{ exchange: string; priority: number }>;
   try {
@@ -59,13 +72,10 @@ export async function findMailHosts(resolver: dns.Resolver, domain: string): Pro
     records = [];
   }
 
-  // RFC 7505 §3: a null MX is the only MX, preference 0, exchange "." (c-ares reports the root as "").
-  const isRoot = (exchange: string) => exchange === '' || exchange === '.';
-  if (records.length === 1 && isRoot(records[0]!.exchange)) return { kind: 'null-mx' };
-  const hosts = records
-    .filter((r) => !isRoot(r.exchange))
-    .sort((a, b) => a.priority - b.priority)
-    .map((r) => r.exchange.replace(/\.$/, '').toLowerCase());
+  // RFC 7505 §3: a null MX names no host (c-ares reports the root as ""); @sendwell/smtp-client plans the rest.
+  const plan = planMxHosts(records);
+  if (plan.nullMx) return { kind: 'null-mx' };
+  const hosts = plan.hosts.map((host) => host.exchange);
   if (hosts.length > 0) return { kind: 'mx', hosts };
 
   try {

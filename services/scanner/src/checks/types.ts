@@ -3,9 +3,9 @@ import type { OutboundPolicy } from '@sendwell/server-kit';
 import type { Resolver } from '../dns/types.js';
 import type { DnsblZoneSpec } from './blacklist/zones.js';
 import type { ReportedSelector } from './dkim/selectors.js';
-import type { DsRecord } from './dnssec/trust-anchor.js';
-import type { MxProbeCache } from './smtp/probe-cache.js';
-import type { DnssecValidator } from './dnssec/validator.js';
+import type { DsRecord } from './shared/dnssec/trust-anchor.js';
+import type { MxProbeCache } from './shared/mx-probe/probe-cache.js';
+import type { DnssecValidator } from './shared/dnssec/validator.js';
 
 /**
  * What a check module returns: the stored shape of one `domain_checks` row (part 2 §3), with
@@ -50,7 +50,7 @@ export interface ScanConfig {
   blocklistHealth?: BlocklistHealthView;
   /** The intake's report domain (INTAKE_DOMAIN): with the domain's report token, the address DMARC recommendations suggest. */
   intakeDomain?: string;
-  /** SMTP conversations with providers' MX hosts, shared by the process's scans (checks/smtp/probe-cache.ts); without it each scan has its own. */
+  /** SMTP conversations with providers' MX hosts, shared by the process's scans (checks/shared/mx-probe/probe-cache.ts); without it each scan has its own. */
   mxProbes?: MxProbeCache;
 }
 

@@ -1,5 +1,5 @@
 import type { MailTestAnalysis, MailTestSession } from '@sendwell/contracts';
-import { parseIp } from '../checks/spf/ip.js';
+import { parseIp } from '../checks/shared/ip.js';
 import { readBlocklists } from './connection/blocklists.js';
 import { heloFindings } from './connection/helo.js';
 import { readReverseDns } from './connection/reverse-dns.js';

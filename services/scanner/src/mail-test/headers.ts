@@ -1,5 +1,5 @@
 import type { MailTestAnalysis, MailTestFinding } from '@sendwell/contracts';
-import { organizationalDomain } from '../checks/dmarc/org-domain.js';
+import { organizationalDomain } from '../checks/shared/dmarc/org-domain.js';
 import { finding } from './finding.js';
 import { headerOf, type ParsedMessage } from './parse-message.js';
 import type { AnalysisPart } from './types.js';

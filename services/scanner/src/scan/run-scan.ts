@@ -95,7 +95,7 @@ export async function runScan(domain: string, options: RunScanOptions): Promise<
   const now = options.now ?? (() => new Date());
   const started = performance.now();
   const name = domain.trim().toLowerCase().replace(/\.$/, '');
-  // One memo per scan: the DNSSEC and DANE checks share its validator (checks/dnssec/scan-validator.ts).
+  // One memo per scan: the DNSSEC and DANE checks share its validator (checks/shared/dnssec/scan-validator.ts).
   const ctx: CheckContext = {
     domain: name,
     resolver: options.resolver,

@@ -20,7 +20,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { daneCheck } from '../../src/checks/dane/dane.check.js';
 import { dnssecCheck, parseDsRecord, type DsRecord } from '../../src/checks/dnssec/dnssec.check.js';
-import { DnssecValidator } from '../../src/checks/dnssec/validator.js';
+import { DnssecValidator } from '../../src/checks/shared/dnssec/validator.js';
 import type { CheckContext, CheckResult, ScanMemo } from '../../src/checks/types.js';
 import { checkContext, TEST_HELO as HELO } from './harness.js';
 

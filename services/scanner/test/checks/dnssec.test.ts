@@ -15,9 +15,9 @@ import {
   type ZoneSigningKey,
 } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DNSSEC_LIMITS, VerificationBudget } from '../../src/checks/dnssec/budget.js';
+import { DNSSEC_LIMITS, VerificationBudget } from '../../src/checks/shared/dnssec/budget.js';
 import { dnssecCheckWith, parseDsRecord, type DsRecord } from '../../src/checks/dnssec/dnssec.check.js';
-import { DnssecValidator } from '../../src/checks/dnssec/validator.js';
+import { DnssecValidator } from '../../src/checks/shared/dnssec/validator.js';
 import type { DnssecResult } from '../../src/checks/dnssec/verdict.js';
 import type { ScanConfig } from '../../src/checks/types.js';
 import { createResolver } from '../../src/dns/resolver.js';
@@ -419,7 +419,7 @@ describe('DNSSEC validation within bounds (KeyTrap, CVE-2023-50387)', () => {
   it('names the refused key when every key of the tag is refused', async () => {
     const huge = keyTrapKey('keytrap.test', { keyTag: 4242 });
     const modest = keyTrapKey('keytrap.test', { keyTag: 4243, exponentBits: 17 });
-    const { keyRefusal } = await import('../../src/checks/dnssec/crypto.js');
+    const { keyRefusal } = await import('../../src/checks/shared/dnssec/crypto.js');
     expect(keyRefusal(8, huge.dnskey.key as Buffer)).toBe('an RSA key with a 3071-bit public exponent (at most 32 bits are validated)');
     expect(keyRefusal(8, modest.dnskey.key as Buffer)).toBeNull();
     expect(keyRefusal(8, keyTrapKey('keytrap.test', { keyTag: 1, exponentBits: 17, modulusBits: 8192 }).dnskey.key as Buffer)).toBe('an RSA key of 8192 bits (at most 4096 are validated)');

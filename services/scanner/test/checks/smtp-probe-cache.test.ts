@@ -2,11 +2,11 @@ import { createTestCa, issueCert, startDnsServer, startMxServer, type TestDnsSer
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daneCheck } from '../../src/checks/dane/dane.check.js';
 import { smtpCheck } from '../../src/checks/smtp/smtp.check.js';
-import { MxProbeCache } from '../../src/checks/smtp/probe-cache.js';
+import { MxProbeCache } from '../../src/checks/shared/mx-probe/probe-cache.js';
 import { checkContext } from './harness.js';
 
 /**
- * SMTP conversations shared between scans (checks/smtp/probe-cache.ts), counted at a real STARTTLS
+ * SMTP conversations shared between scans (checks/shared/mx-probe/probe-cache.ts), counted at a real STARTTLS
  * server: a provider's MX host serving many domains is talked to once per TTL, the scanned domain's
  * own MX host every time.
  */

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import type { BimiDetails, Finding } from '@sendwell/contracts';
-import { organizationalDomain } from '../dmarc/org-domain.js';
+import { organizationalDomain } from '../shared/dmarc/org-domain.js';
 import type { Check, CheckContext, CheckResult } from '../types.js';
 import { inspectMarkCertificate, readPemChain } from './certificate.js';
 import { discoverRecords } from './discovery.js';

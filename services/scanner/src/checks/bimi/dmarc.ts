@@ -1,7 +1,7 @@
 import type { Finding } from '@sendwell/contracts';
-import { discoverPolicy } from '../dmarc/discovery.js';
-import { organizationalDomain } from '../dmarc/org-domain.js';
-import { parseDmarcRecord, type DmarcPolicy } from '../dmarc/record.js';
+import { discoverPolicy } from '../shared/dmarc/discovery.js';
+import { organizationalDomain } from '../shared/dmarc/org-domain.js';
+import { parseDmarcRecord, type DmarcPolicy } from '../shared/dmarc/record.js';
 import type { CheckContext } from '../types.js';
 import { DRAFT } from './findings.js';
 
@@ -9,7 +9,7 @@ import { DRAFT } from './findings.js';
  * BIMI's DMARC precondition (draft-brand-indicators-for-message-identification §1, §7.1 steps 7 to 9):
  * receivers show no logo unless the DMARC policy of the author domain and of its organisational
  * domain is quarantine or reject, no record sets sp=none, and a quarantine policy applies to all
- * mail (pct=100). Records are found as a receiver finds them (RFC 7489 §6.6.3, dmarc/discovery.ts).
+ * mail (pct=100). Records are found as a receiver finds them (RFC 7489 §6.6.3, shared/dmarc/discovery.ts).
  */
 
 export interface DmarcPrecondition {

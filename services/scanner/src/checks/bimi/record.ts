@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import type { Finding } from '@sendwell/contracts';
-import { parseTagList, tagValue, type TagList } from '../dkim/tag-list.js';
+import { parseTagList, tagValue, type TagList } from '../shared/tag-list.js';
 import { isRecordTooLarge, limitFindings, recordTooLargeFinding } from '../input-caps.js';
 import { DRAFT } from './findings.js';
 

@@ -1,7 +1,7 @@
 import type { DaneDetails } from '@sendwell/contracts';
-import { scanValidator } from '../dnssec/scan-validator.js';
-import { planMxHosts } from '../smtp/mx-hosts.js';
-import type { ProbeSettings } from '../smtp/probe.js';
+import { scanValidator } from '../shared/dnssec/scan-validator.js';
+import { planMxHosts } from '../shared/mx-probe/mx-hosts.js';
+import type { ProbeSettings } from '../shared/mx-probe/probe.js';
 import type { Check, CheckResult } from '../types.js';
 import { judgeHost } from './findings.js';
 import { examineHost } from './host.js';
@@ -31,6 +31,7 @@ export const daneCheck: Check<'dane'> = async (ctx): Promise<CheckResult<DaneDet
     greetingTimeoutMs: Math.max(config.timeoutMs, GREETING_TIMEOUT_MS),
     heloName: config.heloName,
     context: daneContext(),
+    outbound: config.outbound,
     chain: true,
     now: Date.now(),
   };

@@ -1,9 +1,9 @@
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsServerError, DnsTimeoutError, type Resolver, type TlsaAnswer } from '../../dns/types.js';
-import type { DnssecValidator } from '../dnssec/validator.js';
-import { emptyHost, type SmtpHostResult } from '../smtp/host-result.js';
-import type { ProbeSettings } from '../smtp/probe.js';
-import { dialMxHost } from '../smtp/dial.js';
+import type { DnssecValidator } from '../shared/dnssec/validator.js';
+import { emptyHost, type SmtpHostResult } from '../shared/mx-probe/host-result.js';
+import type { ProbeSettings } from '../shared/mx-probe/probe.js';
+import { dialMxHost } from '../shared/mx-probe/dial.js';
 import type { ScanConfig } from '../types.js';
 import { validateTlsa, type TlsaDnssec } from './tlsa-dnssec.js';
 import { ChainCertificate } from './tlsa.js';
@@ -55,7 +55,7 @@ export async function examineHost(
   return host;
 }
 
-/** The STARTTLS probe of a host with TLSA records, reached as the SMTP check reaches it (checks/smtp/dial.ts). */
+/** The STARTTLS probe of a host with TLSA records, reached as the SMTP check reaches it (checks/shared/mx-probe/dial.ts). */
 async function probeTlsaHost(host: DaneHost, resolver: Resolver, domain: string, config: ScanConfig, settings: ProbeSettings): Promise<void> {
   const probe = emptyHost(host.exchange, host.preference, config.smtpPort);
   host.probe = probe;

@@ -1,4 +1,4 @@
-import type { DnssecValidator, RrsetOutcome } from '../dnssec/validator.js';
+import type { DnssecValidator, RrsetOutcome } from '../shared/dnssec/validator.js';
 
 /**
  * What DNSSEC says about one MX host's TLSA RRset (RFC 4033 §5): senders use TLSA records only when

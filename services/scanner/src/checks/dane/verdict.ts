@@ -1,6 +1,6 @@
 import type { CheckType, DaneDetails, Finding } from '@sendwell/contracts';
 import { mostSevereRecommendation } from '../recommendation.js';
-import { MAX_MX_HOSTS, type MxPlan } from '../smtp/mx-hosts.js';
+import { MAX_MX_HOSTS, type MxPlan } from '../shared/mx-probe/mx-hosts.js';
 import type { CheckResult } from '../types.js';
 import type { JudgedHost } from './findings.js';
 

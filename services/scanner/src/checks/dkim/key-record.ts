@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import type { Finding } from '@sendwell/contracts';
 import { isRecordTooLarge, limitFindings, recordTooLargeFinding } from '../input-caps.js';
-import { colonList, parseTagList, tagValue, type TagList } from './tag-list.js';
+import { colonList, parseTagList, tagValue, type TagList } from '../shared/tag-list.js';
 
 /**
  * A DKIM key record (RFC 6376 §3.6.1) read into what a verifier would use, with every problem as a

@@ -1,8 +1,8 @@
 import type { Finding } from '@sendwell/contracts';
 import { DnsServerError, DnsTimeoutError } from '../../dns/types.js';
 import type { CheckContext } from '../types.js';
-import { organizationalDomain } from './org-domain.js';
-import { startsWithDmarcVersion, type DmarcUri } from './record.js';
+import { organizationalDomain } from '../shared/dmarc/org-domain.js';
+import { startsWithDmarcVersion, type DmarcUri } from '../shared/dmarc/record.js';
 
 /** External report destinations must agree to receive reports (RFC 7489 §7.1), or receivers send none. */
 

@@ -1,11 +1,11 @@
 import type { Finding } from '@sendwell/contracts';
 import type { CheckContext, CheckResult } from '../types.js';
 import { checkDestinations, destinationFindings, type DmarcReportUri } from './destinations.js';
-import { discoverPolicy, type PolicyDiscovery } from './discovery.js';
+import { discoverPolicy, type PolicyDiscovery } from '../shared/dmarc/discovery.js';
 import { appliedPolicy, dmarcbisFindings, inheritanceFindings, policyFindings, type PolicySource } from './findings.js';
-import { organizationalDomain } from './org-domain.js';
+import { organizationalDomain } from '../shared/dmarc/org-domain.js';
 import { suggestedReportAddress } from './report-address.js';
-import { parseDmarcRecord, type Alignment, type DmarcPolicy, type PsdFlag } from './record.js';
+import { parseDmarcRecord, type Alignment, type DmarcPolicy, type PsdFlag } from '../shared/dmarc/record.js';
 import { dmarcVerdict } from './verdict.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Finding } from '@sendwell/contracts';
-import { isPublicSuffix } from './org-domain.js';
-import type { DmarcPolicy, DmarcRecord } from './record.js';
+import { isPublicSuffix } from '../shared/dmarc/org-domain.js';
+import type { DmarcPolicy, DmarcRecord } from '../shared/dmarc/record.js';
 
 /** What the record means for mail from the scanned domain, and the findings on that policy. */
 

@@ -1,14 +1,14 @@
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import type { Resolver } from '../../dns/types.js';
-import { planMxHosts } from '../smtp/mx-hosts.js';
+import { planMxHosts } from '../shared/mx-probe/mx-hosts.js';
 import type { Check, CheckContext } from '../types.js';
-import { displayName } from './canonical.js';
-import { scanValidator } from './scan-validator.js';
-import type { DsRecord } from './trust-anchor.js';
-import { DnssecValidator, type Problem, type RrsetOutcome } from './validator.js';
+import { displayName } from '../shared/dnssec/canonical.js';
+import { scanValidator } from '../shared/dnssec/scan-validator.js';
+import type { DsRecord } from '../shared/dnssec/trust-anchor.js';
+import { DnssecValidator, type Problem, type RrsetOutcome } from '../shared/dnssec/validator.js';
 import { dnssecVerdict, type DnssecOutcome, type DnssecResult } from './verdict.js';
 
-export { ROOT_KSK_2017, ROOT_KSK_2024, ROOT_TRUST_ANCHORS, parseDsRecord, parseTrustAnchors, dsPresentation, type DsRecord } from './trust-anchor.js';
+export { ROOT_KSK_2017, ROOT_KSK_2024, ROOT_TRUST_ANCHORS, parseDsRecord, parseTrustAnchors, dsPresentation, type DsRecord } from '../shared/dnssec/trust-anchor.js';
 
 export type DnssecCheck = (ctx: CheckContext) => Promise<DnssecResult>;
 

@@ -1,9 +1,9 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { labelCount, nameWire, rrsigTimeMs, signedOwner } from './canonical.js';
-import { dsDigest, keyTag, publicKeyOf, verifySignature, verifyWithKey } from './crypto.js';
+import { labelCount, nameWire, rrsigTimeMs, signedOwner } from '../shared/dnssec/canonical.js';
+import { dsDigest, keyTag, publicKeyOf, verifySignature, verifyWithKey } from '../shared/dnssec/crypto.js';
 import { expiringFinding } from './findings.js';
-import { dsPresentation, parseDsRecord, parseTrustAnchors, ROOT_KSK_2017, ROOT_KSK_2024 } from './trust-anchor.js';
+import { dsPresentation, parseDsRecord, parseTrustAnchors, ROOT_KSK_2017, ROOT_KSK_2024 } from '../shared/dnssec/trust-anchor.js';
 
 /** The root zone's KSK-2017 as published in the root zone (`. DNSKEY 257 3 8 …`). */
 const ROOT_KSK_2017_KEY = Buffer.from(

@@ -1,6 +1,6 @@
 import type { Finding } from '@sendwell/contracts';
-import { algorithmName } from './crypto.js';
-import type { ChainNote, GoodSignature, Problem, ProblemCode } from './validator.js';
+import { algorithmName } from '../shared/dnssec/crypto.js';
+import type { ChainNote, GoodSignature, Problem, ProblemCode } from '../shared/dnssec/validator.js';
 
 /** A signature is "expiring" when it runs out within this long… */
 export const EXPIRING_WITHIN_MS = 7 * 86_400_000;

@@ -1,11 +1,11 @@
 import type { CheckType, DnssecDetails, Finding } from '@sendwell/contracts';
 import { mostSevereRecommendation } from '../recommendation.js';
 import type { CheckResult } from '../types.js';
-import { displayName, isAtOrBelow } from './canonical.js';
-import { algorithmName } from './crypto.js';
+import { displayName, isAtOrBelow } from '../shared/dnssec/canonical.js';
+import { algorithmName } from '../shared/dnssec/crypto.js';
 import { domainNotFoundFinding, expiringFinding, noteFinding, problemFinding, recordInsecureFinding, tlsaInsecureFinding } from './findings.js';
-import { dsPresentation, type DsRecord } from './trust-anchor.js';
-import type { ChainLink, DnssecValidator, Problem, RrsetOutcome, ZoneState } from './validator.js';
+import { dsPresentation, type DsRecord } from '../shared/dnssec/trust-anchor.js';
+import type { ChainLink, DnssecValidator, Problem, RrsetOutcome, ZoneState } from '../shared/dnssec/validator.js';
 
 export type DnssecResult = CheckResult<DnssecDetails>;
 

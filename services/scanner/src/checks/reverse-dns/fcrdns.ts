@@ -1,5 +1,5 @@
 import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
-import { parseIp, reverseName, sameIp } from '../spf/ip.js';
+import { parseIp, reverseName, sameIp } from '../shared/ip.js';
 import { looksGeneric } from './generic.js';
 import type { SendingAddress } from './sending-addresses.js';
 

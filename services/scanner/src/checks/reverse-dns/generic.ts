@@ -1,4 +1,4 @@
-import type { SpfIp } from '../spf/ip.js';
+import type { SpfIp } from '../shared/ip.js';
 
 /** Words of access-network naming schemes: an address handed to a subscriber, not a named mail server. */
 const DYNAMIC_WORDS = new Set(['dynamic', 'dyn', 'dhcp', 'pool', 'dsl', 'adsl', 'vdsl', 'xdsl', 'sdsl', 'cable', 'dialup', 'dial', 'ppp', 'pppoe', 'broadband', 'residential']);

@@ -1,9 +1,9 @@
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
-import { readableIp, parseIp } from '../spf/ip.js';
-import { fetchSpfRecord, SpfTempError } from '../spf/lookup.js';
-import type { MacroString } from '../spf/macro.js';
-import { parseRecord, type Mechanism } from '../spf/parse.js';
+import { readableIp, parseIp } from '../shared/ip.js';
+import { fetchSpfRecord, SpfTempError } from '../shared/spf-record/lookup.js';
+import type { MacroString } from '../shared/spf-record/macro.js';
+import { parseRecord, type Mechanism } from '../shared/spf-record/parse.js';
 
 /** Addresses judged per scan: MX hosts' first, then the SPF record's, in order. */
 export const MAX_ADDRESSES = 10;

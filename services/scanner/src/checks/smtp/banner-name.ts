@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
 import type { Finding } from '@sendwell/contracts';
+import { normaliseHostName as normaliseName } from '@sendwell/smtp-client';
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import type { Resolver } from '../../dns/types.js';
 import { lookupAddresses } from '../outbound-targets.js';
-import { parseIp, sameIp } from '../spf/ip.js';
-import type { SmtpHostResult } from './host-result.js';
-import { normaliseName } from './mx-hosts.js';
+import { parseIp, sameIp } from '../shared/ip.js';
+import type { SmtpHostResult } from '../shared/mx-probe/host-result.js';
 
 const HOST_NAME = /^(?=.{1,253}$)\w(?:[\w-]{0,61}\w)?(?:\.\w(?:[\w-]{0,61}\w)?)+$/;
 const RFC = 'RFC 5321 §4.2';

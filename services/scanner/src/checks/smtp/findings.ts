@@ -1,6 +1,6 @@
 import type { Finding } from '@sendwell/contracts';
 import { describeRefused } from '../outbound-targets.js';
-import type { SmtpHostResult } from './host-result.js';
+import type { SmtpHostResult } from '../shared/mx-probe/host-result.js';
 
 /** Days before expiry from which an MX certificate is reported as expiring soon. */
 const EXPIRY_WARNING_DAYS = 14;

@@ -1,13 +1,13 @@
 import type { SmtpDetails } from '@sendwell/contracts';
+import { starttlsContext } from '@sendwell/smtp-client';
 import type { Resolver } from '../../dns/types.js';
+import { dialMxHost } from '../shared/mx-probe/dial.js';
+import { emptyHost, type SmtpHostResult } from '../shared/mx-probe/host-result.js';
+import { planMxHosts } from '../shared/mx-probe/mx-hosts.js';
+import { SLOW_BANNER_MS, type ProbeSettings } from '../shared/mx-probe/probe.js';
 import type { Check, CheckResult, ScanConfig } from '../types.js';
 import { checkGreetingName } from './banner-name.js';
-import { dialMxHost } from './dial.js';
 import { hostFindings } from './findings.js';
-import { emptyHost, type SmtpHostResult } from './host-result.js';
-import { planMxHosts } from './mx-hosts.js';
-import { SLOW_BANNER_MS, type ProbeSettings } from './probe.js';
-import { starttlsContext } from './tls-context.js';
 import { noHostVerdict, smtpVerdict } from './verdict.js';
 
 export { SLOW_BANNER_MS };
@@ -35,6 +35,7 @@ export function createSmtpCheck(options: SmtpCheckOptions = {}): Check<'smtp'> {
       slowBannerMs,
       heloName: config.heloName,
       context: starttlsContext(config.tlsExtraCa),
+      outbound: config.outbound,
       now: Date.now(),
     };
     const hosts = await Promise.all(plan.hosts.map((mx) => examineHost(resolver, domain, mx.exchange, mx.priority, config, settings)));
@@ -57,7 +58,7 @@ export function createSmtpCheck(options: SmtpCheckOptions = {}): Check<'smtp'> {
 
 export const smtpCheck: Check<'smtp'> = createSmtpCheck();
 
-/** One MX host, reached as checks/smtp/dial.ts does. */
+/** One MX host, reached as checks/shared/mx-probe/dial.ts does. */
 async function examineHost(resolver: Resolver, domain: string, exchange: string, preference: number, config: ScanConfig, settings: ProbeSettings): Promise<SmtpHostResult> {
   const result = emptyHost(exchange, preference, config.smtpPort);
   await dialMxHost(result, resolver, domain, config, settings);

@@ -1,8 +1,8 @@
 import type { Finding, SmtpDetails } from '@sendwell/contracts';
 import { mostSevereRecommendation } from '../recommendation.js';
 import type { CheckResult } from '../types.js';
-import type { SmtpHostResult } from './host-result.js';
-import { MAX_MX_HOSTS, type MxPlan } from './mx-hosts.js';
+import type { SmtpHostResult } from '../shared/mx-probe/host-result.js';
+import { MAX_MX_HOSTS, type MxPlan } from '../shared/mx-probe/mx-hosts.js';
 
 type SmtpResult = CheckResult<SmtpDetails>;
 

@@ -1,8 +1,8 @@
 import type { Resolver } from '../../dns/types.js';
-import { dottedIp, inCidr, parseIp, readableIp, reverseName, sameIp, type SpfIp } from './ip.js';
-import { fetchSpfRecord, isQueryableName, spfQuery, SpfTempError } from './lookup.js';
-import { expandMacro, MacroSyntaxError, parseMacroString, toQueryName, type MacroString, type MacroValues } from './macro.js';
-import { parseRecord, type Mechanism, type Qualifier, type SpfRecord } from './parse.js';
+import { dottedIp, inCidr, parseIp, readableIp, reverseName, sameIp, type SpfIp } from '../shared/ip.js';
+import { fetchSpfRecord, isQueryableName, spfQuery, SpfTempError } from '../shared/spf-record/lookup.js';
+import { expandMacro, MacroSyntaxError, parseMacroString, toQueryName, type MacroString, type MacroValues } from '../shared/spf-record/macro.js';
+import { parseRecord, type Mechanism, type Qualifier, type SpfRecord } from '../shared/spf-record/parse.js';
 
 /** RFC 7208 check_host() (§4): the result for one connecting IP and one identity. */
 

@@ -3,7 +3,7 @@ import type { Resolver } from '../../dns/types.js';
 import type { CheckContext, CheckResult } from '../types.js';
 import { MAX_DNS_LOOKUPS, MAX_VOID_LOOKUPS } from './evaluate.js';
 import { spfFindings } from './findings.js';
-import { fetchSpfRecord, SpfTempError, type SpfRecordLookup } from './lookup.js';
+import { fetchSpfRecord, SpfTempError, type SpfRecordLookup } from '../shared/spf-record/lookup.js';
 import { walkSpf, type FlattenedIp, type SpfTreeNode, type SpfWalk, type VoidLookup } from './tree.js';
 import { spfVerdict } from './verdict.js';
 

@@ -1,6 +1,6 @@
 import type { Finding } from '@sendwell/contracts';
 import { MAX_NAMES_PER_LOOKUP } from './evaluate.js';
-import { looksGlued, type Mechanism, type Modifier, type SpfSyntaxProblem } from './parse.js';
+import { looksGlued, type Mechanism, type Modifier, type SpfSyntaxProblem } from '../shared/spf-record/parse.js';
 import type { SpfTreeNode } from './tree-node.js';
 
 /** The findings the walk notes on the record they are in, one builder per problem. */

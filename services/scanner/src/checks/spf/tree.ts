@@ -3,10 +3,10 @@ import type { Resolver } from '../../dns/types.js';
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { recordTooLargeFinding } from '../input-caps.js';
 import { MAX_NAMES_PER_LOOKUP } from './evaluate.js';
-import { fetchSpfRecord, spfQuery, SpfTempError, type SpfRecordLookup } from './lookup.js';
-import { expandMacro, toQueryName, type MacroString, type MacroValues } from './macro.js';
+import { fetchSpfRecord, spfQuery, SpfTempError, type SpfRecordLookup } from '../shared/spf-record/lookup.js';
+import { expandMacro, toQueryName, type MacroString, type MacroValues } from '../shared/spf-record/macro.js';
 import type { SpfTreeNode } from './tree-node.js';
-import { parseRecord, type Mechanism, type Qualifier, type SpfRecord, type SpfSyntaxProblem } from './parse.js';
+import { parseRecord, type Mechanism, type Qualifier, type SpfRecord, type SpfSyntaxProblem } from '../shared/spf-record/parse.js';
 import {
   includedPassAllFinding,
   includeLoopFinding,

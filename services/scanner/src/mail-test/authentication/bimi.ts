@@ -1,7 +1,7 @@
 import type { MailTestAnalysis, MailTestFinding } from '@sendwell/contracts';
 import { discoverRecords } from '../../checks/bimi/discovery.js';
 import { parseBimiRecord } from '../../checks/bimi/record.js';
-import { organizationalDomain } from '../../checks/dmarc/org-domain.js';
+import { organizationalDomain } from '../../checks/shared/dmarc/org-domain.js';
 import type { Resolver } from '../../dns/types.js';
 import type { DmarcReading } from './dmarc.js';
 import { finding } from '../finding.js';

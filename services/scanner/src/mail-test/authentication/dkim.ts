@@ -2,8 +2,8 @@ import type { DkimSignatureResult, MailTestSession } from '@sendwell/contracts';
 import type { DKIMResult, DKIMVerifyResult, DNSResolver } from 'mailauth';
 // Per-protocol entry points: the package root also loads its BIMI module, which needs a newer undici.
 import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
-import { colonList, parseTagList, tagValue } from '../../checks/dkim/tag-list.js';
-import { organizationalDomain } from '../../checks/dmarc/org-domain.js';
+import { colonList, parseTagList, tagValue } from '../../checks/shared/tag-list.js';
+import { organizationalDomain } from '../../checks/shared/dmarc/org-domain.js';
 import { capDkimSignatures } from './signature-cap.js';
 
 /** RFC 8301 §3.2: verifiers must not accept RSA keys under 1024 bits. */

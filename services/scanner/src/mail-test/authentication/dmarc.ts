@@ -1,6 +1,6 @@
 import type { DkimSignatureResult, MailTestAnalysis, MailTestFinding } from '@sendwell/contracts';
-import { organizationalDomain } from '../../checks/dmarc/org-domain.js';
-import { parseDmarcRecord, startsWithDmarcVersion, type Alignment, type DmarcRecord } from '../../checks/dmarc/record.js';
+import { organizationalDomain } from '../../checks/shared/dmarc/org-domain.js';
+import { parseDmarcRecord, startsWithDmarcVersion, type Alignment, type DmarcRecord } from '../../checks/shared/dmarc/record.js';
 import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
 import { finding } from '../finding.js';
 

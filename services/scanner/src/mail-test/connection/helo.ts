@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { MailTestFinding } from '@sendwell/contracts';
 import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
-import { parseIp, sameIp } from '../../checks/spf/ip.js';
+import { parseIp, sameIp } from '../../checks/shared/ip.js';
 import { finding } from '../finding.js';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i;

@@ -1,6 +1,6 @@
 import type { Finding } from '@sendwell/contracts';
-import { colonList, parseTagList, tagValue, type Tag, type TagList } from '../dkim/tag-list.js';
-import { isRecordTooLarge, limitFindings, recordTooLargeFinding } from '../input-caps.js';
+import { colonList, parseTagList, tagValue, type Tag, type TagList } from '../tag-list.js';
+import { isRecordTooLarge, limitFindings, recordTooLargeFinding } from '../../input-caps.js';
 
 /**
  * A DMARC record (RFC 7489 §6.3, grammar §6.4; `np` from RFC 9091 §4.1; `psd` and `t` from DMARCbis,

@@ -1,11 +1,11 @@
 import { isIP } from 'node:net';
 import tls from 'node:tls';
-import { eventLoopLag } from '../../timing/loop-lag.js';
-import { timingReliable } from '../../timing/reliability.js';
+import type { OutboundPolicy } from '@sendwell/server-kit';
+import { dialSmtp, printable, SmtpStepError, type SmtpReply, type SmtpSession } from '@sendwell/smtp-client';
+import { eventLoopLag } from '../../../timing/loop-lag.js';
+import { timingReliable } from '../../../timing/reliability.js';
+import { convertLeafOnce, peerChain } from '../../tls-peer.js';
 import type { SmtpCertificate, SmtpHostResult } from './host-result.js';
-import { peerChain } from '../tls-peer.js';
-import { printable, type SmtpReply } from './reply-reader.js';
-import { SmtpSession, SmtpStepError } from './session.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -25,6 +25,8 @@ export interface ProbeSettings {
   slowBannerMs?: number;
   heloName: string;
   context: tls.SecureContext;
+  /** The outbound guard's policy, asked again as the vetted address is dialled. */
+  outbound: OutboundPolicy;
   now: number;
   /** Read the chain the TLS session shows (DANE matches it); the SMTP check reads only the leaf. */
   chain?: boolean;
@@ -43,7 +45,7 @@ export async function probeHost(result: SmtpHostResult, address: string, setting
   // The loop-lag monitor samples from before the connection until the greeting is timed.
   const lag = new GreetingLag();
   try {
-    ({ session, connectedAt } = await SmtpSession.connect(address, settings.port, settings.timeoutMs));
+    ({ session, connectedAt } = await dialSmtp({ address, port: settings.port, outbound: settings.outbound, timeoutMs: settings.timeoutMs }));
   } catch (error) {
     lag.done();
     fail(result, 'connect', error);
@@ -94,6 +96,8 @@ async function upgrade(result: SmtpHostResult, session: SmtpSession, settings: P
         rejectUnauthorized: false,
       },
       settings.timeoutMs,
+      // The probe reads the leaf (and DANE the chain, explicitly): Node's own chain conversion is skipped.
+      convertLeafOnce,
     ),
   );
   if (!socket) return [];

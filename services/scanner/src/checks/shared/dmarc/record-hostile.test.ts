@@ -1,7 +1,7 @@
 import { adversarialInputs, hostileText, withinBudget } from '@sendwell/testing/hostile';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_TXT_RECORD_CHARS } from '../input-caps.js';
+import { MAX_TXT_RECORD_CHARS } from '../../input-caps.js';
 import { mentionsDmarcVersion, parseDmarcRecord, parseDmarcUri, startsWithDmarcVersion } from './record.js';
 
 /** Issue 24: a hostile `_dmarc` record (tag list, URI lists, sizes) is read in linear time, or refused past the cap. */

@@ -1,21 +1,21 @@
-import net from 'node:net';
+import type net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
 import { describeSocketError } from '@sendwell/server-kit';
-import { convertLeafOnce } from '../tls-peer.js';
 import { ReplyReader, type SmtpReply } from './reply-reader.js';
 
 /**
  * A minimal SMTP client conversation (RFC 5321 §4.2 replies, RFC 3207 STARTTLS) over one socket that
  * STARTTLS swaps for a TLS socket. Every wait has its own timeout; close() destroys both sockets.
+ * Sessions are opened by dialSmtp (dial.ts), which puts the outbound guard before the connection.
  */
 
-/** Why a step failed: the connection (refused, timed out, closed), or what the server sent. */
+/** Why a step failed: the connection (refused by the guard, refused, timed out, closed), or what the server sent. */
 export class SmtpStepError extends Error {
   override name = 'SmtpStepError';
   constructor(
     message: string,
-    readonly kind: 'timeout' | 'closed' | 'socket' | 'protocol' | 'tls',
+    readonly kind: 'timeout' | 'closed' | 'socket' | 'protocol' | 'tls' | 'refused',
     readonly code?: string,
   ) {
     super(message);
@@ -23,7 +23,7 @@ export class SmtpStepError extends Error {
 }
 
 /** The client speaks one command at a time, so more replies than this waiting unread is a server talking to itself. */
-const MAX_UNREAD_REPLIES = 16;
+export const MAX_UNREAD_REPLIES = 16;
 
 type Waiter = { resolve: (reply: SmtpReply) => void; reject: (error: SmtpStepError) => void };
 
@@ -41,30 +41,11 @@ export class SmtpSession {
   /** performance.now() at the top of the current chunk's 'data' handler. */
   private chunkAt = 0;
 
-  private constructor(socket: net.Socket) {
+  /** A session over a socket that has just connected (dialSmtp makes it). */
+  constructor(socket: net.Socket) {
     this.raw = socket;
     this.socket = socket;
     this.listen(socket);
-  }
-
-  /** Opens a TCP connection to `address:port`; resolves with the session and the time of the connect event. */
-  static connect(address: string, port: number, timeoutMs: number): Promise<{ session: SmtpSession; connectedAt: number }> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect({ host: address, port });
-      const fail = (error: SmtpStepError): void => {
-        clearTimeout(timer);
-        socket.destroy();
-        reject(error);
-      };
-      const timer = setTimeout(() => fail(new SmtpStepError(`no TCP connection within ${timeoutMs} ms`, 'timeout')), timeoutMs);
-      socket.once('error', (error: NodeJS.ErrnoException) => fail(new SmtpStepError(describeSocketError(error), 'socket', error.code)));
-      socket.once('connect', () => {
-        const connectedAt = performance.now();
-        clearTimeout(timer);
-        socket.removeAllListeners('error');
-        resolve({ session: new SmtpSession(socket), connectedAt });
-      });
-    });
   }
 
   private listen(socket: net.Socket): void {
@@ -106,7 +87,7 @@ export class SmtpSession {
     waiter?.reject(error);
   }
 
-  /** The next reply, within `timeoutMs`. */
+  /** The next reply, within `timeoutMs`; a timeout says "no {what} within … ms". */
   read(timeoutMs: number, what: string): Promise<SmtpReply> {
     const queued = this.replies.shift();
     if (queued) return Promise.resolve(queued);
@@ -130,18 +111,19 @@ export class SmtpSession {
     });
   }
 
-  /** Sends one command line and reads its reply. */
-  async command(line: string, timeoutMs: number): Promise<SmtpReply> {
+  /** Sends one command line and reads its reply; `what` names the reply in a timeout (default "reply to VERB"). */
+  async command(line: string, timeoutMs: number, what = `reply to ${line.split(' ')[0]}`): Promise<SmtpReply> {
     if (this.failure) throw this.failure;
     this.socket.write(`${line}\r\n`);
-    return this.read(timeoutMs, `reply to ${line.split(' ')[0]}`);
+    return this.read(timeoutMs, what);
   }
 
   /**
    * Upgrades the connection after the server's 220 to STARTTLS (RFC 3207 §4). Whatever arrived in
    * plaintext after that reply is discarded: it could only be injected (RFC 3207 §4.2, CVE-2011-0411).
+   * `beforeHandshake` sees the TLS socket right after tls.connect (to wrap how it reads the peer).
    */
-  startTls(options: tls.ConnectionOptions, timeoutMs: number): Promise<tls.TLSSocket> {
+  startTls(options: tls.ConnectionOptions, timeoutMs: number, beforeHandshake?: (socket: tls.TLSSocket) => void): Promise<tls.TLSSocket> {
     if (this.failure) return Promise.reject(this.failure);
     this.raw.removeAllListeners('data');
     this.raw.removeAllListeners('close');
@@ -152,8 +134,7 @@ export class SmtpSession {
     this.replies = [];
     return new Promise((resolve, reject) => {
       const secure = tls.connect({ ...options, socket: this.raw });
-      // The probe reads the leaf (and DANE the chain, explicitly): Node's own chain conversion is skipped.
-      convertLeafOnce(secure);
+      beforeHandshake?.(secure);
       this.socket = secure;
       const finish = (error: SmtpStepError | null): void => {
         clearTimeout(timer);
@@ -189,8 +170,9 @@ export class SmtpSession {
     }
   }
 
-  close(): void {
-    this.failure ??= new SmtpStepError('the connection was closed', 'closed');
+  /** Ends the conversation: a reply still awaited fails with `reason`; both sockets are destroyed. */
+  close(reason = new SmtpStepError('the connection was closed', 'closed')): void {
+    this.fail(reason);
     if (this.socket !== this.raw) this.socket.destroy();
     this.raw.destroy();
   }

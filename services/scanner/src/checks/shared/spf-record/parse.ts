@@ -1,6 +1,6 @@
-import { isRecordTooLarge, MAX_TXT_RECORD_CHARS } from '../input-caps.js';
+import { isRecordTooLarge, MAX_TXT_RECORD_CHARS } from '../../input-caps.js';
 import { MacroSyntaxError, parseMacroString, type MacroString } from './macro.js';
-import { parseIp, type SpfIp } from './ip.js';
+import { parseIp, type SpfIp } from '../ip.js';
 
 /** The SPF record grammar of RFC 7208 §4.6 and §12. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inCidr, parseIp, reverseName } from './ip.js';
+import { inCidr, parseIp, reverseName } from '../ip.js';
 import { isSpfRecord, looksGlued, parseRecord } from './parse.js';
 
 function parsed(text: string) {

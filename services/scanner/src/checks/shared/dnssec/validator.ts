@@ -1,5 +1,5 @@
-import { isOutsideDomain } from '../../dns/shared-cache.js';
-import { DnsTimeoutError, type DnssecRecord, type DnssecResponse, type DnssecSignature, type RecordType, type Resolver } from '../../dns/types.js';
+import { isOutsideDomain } from '../../../dns/shared-cache.js';
+import { DnsTimeoutError, type DnssecRecord, type DnssecResponse, type DnssecSignature, type RecordType, type Resolver } from '../../../dns/types.js';
 import { displayName, isAtOrBelow, labelCount, nameWire, parentName, rrsigTimeMs, signedData } from './canonical.js';
 import { DNSSEC_LIMITS, VerificationBudget } from './budget.js';
 import { ALGORITHMS, algorithmSupported, DIGEST_TYPES, dsDigest, keyRefusal, keyTag, verifyWithKey } from './crypto.js';

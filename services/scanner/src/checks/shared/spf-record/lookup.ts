@@ -1,4 +1,4 @@
-import { DnsServerError, DnsTimeoutError, type RecordData, type RecordType, type Resolver } from '../../dns/types.js';
+import { DnsServerError, DnsTimeoutError, type RecordData, type RecordType, type Resolver } from '../../../dns/types.js';
 import { isSpfRecord } from './parse.js';
 
 /** A DNS failure that makes the SPF result temperror (RFC 7208 §2.6.6, §4.4): timeouts, SERVFAIL, REFUSED. */

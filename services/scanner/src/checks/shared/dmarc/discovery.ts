@@ -1,5 +1,5 @@
-import { DnsServerError, DnsTimeoutError } from '../../dns/types.js';
-import type { CheckContext } from '../types.js';
+import { DnsServerError, DnsTimeoutError } from '../../../dns/types.js';
+import type { CheckContext } from '../../types.js';
 import { mentionsDmarcVersion, startsWithDmarcVersion } from './record.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { CheckContext } from '../types.js';
+import type { CheckContext } from '../../types.js';
 import { ROOT_TRUST_ANCHORS } from './trust-anchor.js';
 import { DnssecValidator } from './validator.js';
 

@@ -1,5 +1,5 @@
 import type { Finding } from '@sendwell/contracts';
-import type { RefusedTarget } from '../outbound-targets.js';
+import type { RefusedTarget } from '../../outbound-targets.js';
 
 /** The certificate the server presented after STARTTLS. */
 export interface SmtpCertificate {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIp, dottedIp, readableIp } from './ip.js';
+import { parseIp, dottedIp, readableIp } from '../ip.js';
 import { expandMacro, MacroSyntaxError, parseMacroString, toQueryName, type MacroValues } from './macro.js';
 
 /** The examples of RFC 7208 §7.4. */

@@ -1,9 +1,12 @@
-import { adversarialInputs, hostileText, withinBudget } from '@sendwell/testing/hostile';
-import fc from 'fast-check';
+import { adversarialInputs, withinBudget } from '@sendwell/testing/hostile';
 import { describe, expect, it } from 'vitest';
-import { MAX_REPLY_LINE_CHARS, MAX_REPLY_LINES, ReplyReader } from './reply-reader.js';
+import { MAX_REPLY_LINE_CHARS, MAX_REPLY_LINES, ReplyReader } from '../src/reply-reader.js';
 
-/** SMTP replies (RFC 5321 §4.2) as the server's bytes arrive, and a hostile server's (issue 24). */
+/**
+ * SMTP replies (RFC 5321 §4.2) as the server's bytes arrive, and a hostile server's (issue 24). The
+ * property-based run over arbitrary output (fast-check) is the scanner's
+ * test/checks/smtp-reply-reader-hostile.test.ts: this package has no fast-check.
+ */
 
 const readAll = (chunks: readonly string[]) => {
   const reader = new ReplyReader();
@@ -52,15 +55,7 @@ describe('ReplyReader', () => {
     expect(reader.read('220 ready\r\n')).toEqual({ replies: [{ code: 220, lines: ['ready'] }], error: null });
   });
 
-  it('reads arbitrary and adversarial server output within the budget, never throwing', () => {
-    fc.assert(
-      fc.property(fc.array(hostileText(['250', '250-', '220 ', '\r\n', '\n', '\r', '999 '], 30), { maxLength: 8 }), (chunks) => {
-        const { replies, error } = withinBudget(() => readAll(chunks));
-        expect(replies.every((reply) => reply.code >= 0 && reply.code <= 999 && reply.lines.length <= MAX_REPLY_LINES)).toBe(true);
-        expect(error === null || error.length > 0).toBe(true);
-      }),
-      { numRuns: 200 },
-    );
+  it('reads adversarial server output within the budget, never throwing', () => {
     // A server may stream without end: 64 KB chunks (a socket read) of each shape, eight times over.
     for (const text of adversarialInputs(64 * 1024, ['250-', '250 x\r\n', '\n', '2'])) withinBudget(() => readAll(Array.from({ length: 8 }, () => text)));
   });

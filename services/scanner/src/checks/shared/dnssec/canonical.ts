@@ -1,4 +1,4 @@
-import type { DnssecRecord, DnssecSignature } from '../../dns/types.js';
+import type { DnssecRecord, DnssecSignature } from '../../../dns/types.js';
 
 /**
  * The canonical form DNSSEC signs (RFC 4034 §6): names as lower-case uncompressed labels, the RRset's

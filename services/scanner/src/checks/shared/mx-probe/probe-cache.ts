@@ -1,5 +1,5 @@
 import type tls from 'node:tls';
-import { isOutsideDomain } from '../../dns/shared-cache.js';
+import { isOutsideDomain } from '../../../dns/shared-cache.js';
 import { emptyHost, type SmtpHostResult } from './host-result.js';
 import { probeHost, type ProbeSettings } from './probe.js';
 

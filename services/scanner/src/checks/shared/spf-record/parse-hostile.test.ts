@@ -1,7 +1,7 @@
 import { adversarialInputs, hostileText, withinBudget } from '@sendwell/testing/hostile';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_TXT_RECORD_CHARS } from '../input-caps.js';
+import { MAX_TXT_RECORD_CHARS } from '../../input-caps.js';
 import { MacroSyntaxError, parseMacroString } from './macro.js';
 import { isSpfRecord, looksGlued, parseRecord } from './parse.js';
 
