@@ -6,9 +6,6 @@
 // Kysely's CamelCasePlugin (createDb) renames the snake_case columns of raw results too.
 import { sql, type Database } from '@sendwell/db';
 
-/** Checks per scan (the six of the scanner); more rows for one scan means it was recorded twice. */
-const CHECKS_PER_SCAN = 6;
-
 export interface ScanOutcome {
   domains: number;
   completed: number;
@@ -32,12 +29,14 @@ export async function scanOutcome(db: Database, domainIds: readonly number[], si
       left join scans s on s.domain_id = d.id and s.created_at >= ${since}
       group by d.id
     ), twice_written as (
-      select c.scan_id
+      -- A scan recorded twice has a check type twice (one row per check and scan; counting rows
+      -- against a fixed number of checks broke when the scanner gained checks).
+      select distinct c.scan_id
       from domain_checks c
       join scans s on s.id = c.scan_id
       where s.domain_id = any(${[...domainIds]}::int[]) and s.created_at >= ${since}
-      group by c.scan_id
-      having count(*) > ${CHECKS_PER_SCAN}
+      group by c.scan_id, c.type
+      having count(*) > 1
     )
     select
       count(*) filter (where completed > 0)::int as completed,

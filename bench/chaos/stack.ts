@@ -4,6 +4,9 @@
  * fixture DNS server of the scanner bench, a "TLS" port that accepts and never answers (so each
  * scan lasts SCAN_TIMEOUT_MS, like one slow web server, and a kill always finds scans in flight), and
  * auth, domains, scanner and gateway under `pnpm start`'s own Supervisor, with this bench's ports.
+ * The services that run as production get what it requires (lib/production.ts): secrets made for the
+ * run and an SMTP sink of this process to mail. In smoke mode (lib/smoke.ts) the services run from
+ * their sources and the scanner's timeouts, locks and sweeps are short, so the drills take seconds.
  */
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
@@ -12,14 +15,16 @@ import { fileURLToPath } from 'node:url';
 import { createDb, type Database } from '@sendwell/db';
 import { createTestDatabase, type TestDatabase } from '@sendwell/db/testing';
 import { createRedis, pingRedis } from '@sendwell/server-kit';
+import { startSmtpServer, type TestSmtpServer } from '@sendwell/testing';
 import { Supervisor } from '../../scripts/lib/processes.js';
-import { serviceSpec } from '../../scripts/lib/services.js';
+import { serviceSpec, sourceServiceSpec } from '../../scripts/lib/services.js';
 import { freePort, stopChild, waitForHealth } from '../lib/processes.js';
+import { productionSecrets } from '../lib/production.js';
+import { SMOKE } from '../lib/smoke.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SCANNER_BENCH = fileURLToPath(new URL('../scanner/', import.meta.url));
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const JWT_SECRET = 'chaos-bench-secret-chaos-bench-secret-0123';
 /** The services' application_name prefix (their deps.ts): the Postgres drill terminates only these sessions. */
 export const SERVICE_APPLICATION_PREFIX = 'sendwell-';
 
@@ -31,6 +36,8 @@ export interface ChaosStack {
   databaseName: string;
   /** A client of the bench's own redis-server. */
   redis: ReturnType<typeof createRedis>;
+  /** The SMTP sink the services mail (verification mail included). */
+  smtp: TestSmtpServer;
   supervisor: Supervisor;
   ports: Record<ServiceName, number>;
   gatewayUrl: string;
@@ -67,10 +74,18 @@ export async function startStack(options: { fixtureDomains: number; serviceLog: 
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     cleanups.push(() => stopFork(dns));
+    // The fixture waits for the DANE records' digests before it signs the world; the drills' scans
+    // never reach an MX host (SCAN_SMTP_PORT 1), so there are none.
+    dns.send({ tlsa: {} });
     const dnsPort = await readyPort(dns);
 
     const silentTls = await listenSilently();
     cleanups.push(() => silentTls.close());
+
+    // Production refuses the mail outbox: auth and domains mail this sink.
+    const smtp = await startSmtpServer();
+    cleanups.push(() => smtp.close());
+    const { JWT_SECRET, INTEGRATIONS_ENCRYPTION_KEYS } = productionSecrets();
 
     const ports = Object.fromEntries(await Promise.all(SERVICE_NAMES.map(async (name) => [name, await freePort()] as const))) as Record<ServiceName, number>;
     const common = {
@@ -86,9 +101,8 @@ export async function startStack(options: { fixtureDomains: number; serviceLog: 
       TRUSTED_PROXIES: 'loopback',
     };
     const env: Record<ServiceName, NodeJS.ProcessEnv> = {
-      // Production refuses the mail outbox; no mail is sent here, so the server need not exist.
-      auth: { ...common, PORT: String(ports.auth), SMTP_URL: 'smtp://127.0.0.1:2525' },
-      domains: { ...common, PORT: String(ports.domains) },
+      auth: { ...common, PORT: String(ports.auth), SMTP_URL: smtp.url },
+      domains: { ...common, PORT: String(ports.domains), SMTP_URL: smtp.url, INTEGRATIONS_ENCRYPTION_KEYS },
       // Development: production refuses ALLOW_LOOPBACK_TARGETS, which the fixtures on loopback need.
       scanner: {
         ...common,
@@ -100,6 +114,11 @@ export async function startStack(options: { fixtureDomains: number; serviceLog: 
         SCAN_TLS_PORT: String(silentTls.port),
         SCAN_HTTPS_PORT: String(silentTls.port),
         SCAN_SMTP_PORT: '1',
+        // Smoke: a scan lasts 1 s (the silent TLS port), a killed worker's scans are taken over
+        // within ~3 s and lost ones re-queued within ~3 s, so each drill takes seconds.
+        ...(SMOKE
+          ? { SCAN_TIMEOUT_MS: '1000', SCAN_LOCK_DURATION_MS: '2000', SCAN_STALLED_INTERVAL_MS: '1000', SCAN_SWEEP_EVERY_MS: '1000', SCAN_RECOVERY_LEASE_MS: '2000' }
+          : {}),
       },
       gateway: {
         ...common,
@@ -120,11 +139,12 @@ export async function startStack(options: { fixtureDomains: number; serviceLog: 
       output: (line) => serviceLog.write(`${line}\n`),
     });
     cleanups.push(() => supervisor.stopAll(10_000));
-    SERVICE_NAMES.forEach((name, i) => supervisor.start(serviceSpec(ROOT, name, env[name], false), i));
+    // Compiled as `pnpm start` runs them; from their sources in smoke mode (no build).
+    SERVICE_NAMES.forEach((name, i) => supervisor.start(SMOKE ? sourceServiceSpec(ROOT, name, env[name]) : serviceSpec(ROOT, name, env[name], false), i));
     const healthUrl = (service: ServiceName) => `http://127.0.0.1:${ports[service]}/health`;
     await Promise.all(SERVICE_NAMES.map((name) => waitForHealth(healthUrl(name), { timeoutMs: 90_000 })));
 
-    return { db, databaseName: testDb.name, redis, supervisor, ports, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, healthUrl, close };
+    return { db, databaseName: testDb.name, redis, smtp, supervisor, ports, gatewayUrl: `http://127.0.0.1:${ports.gateway}`, healthUrl, close };
   } catch (error) {
     await close();
     throw error;

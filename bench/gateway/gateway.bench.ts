@@ -8,24 +8,28 @@
  *
  *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_RATE=1000 npx tsx run.ts gateway
  *   BENCH_CPU_PROF=1 …   writes the gateway's and the bare proxy's CPU profiles to bench/results/profiles/gateway
+ *   BENCH_SMOKE=1        (lib/smoke.ts) the gateway from its sources, no build, one short round, no target judged
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { COMPILED_NODE_FLAGS } from '../../scripts/lib/services.js';
 import { freePort, loadAverage, processCpuMs, stopChild, waitForHealth } from '../lib/processes.js';
+import { RESULTS_DIR, serviceArgs, sized, SMOKE, smokeResult } from '../lib/smoke.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION = sized('BENCH_DURATION', 5, 0.3);
+const WARMUP = sized('BENCH_WARMUP', 5, 0.3);
+const ROUNDS = sized('BENCH_ROUNDS', 3, 1);
+const CONNECTIONS = sized('BENCH_CONNECTIONS', 50, 5);
 /** The fixed request rate of the latency phase, one every path sustains on this machine. */
-const RATE = Number(process.env.BENCH_RATE ?? 1000);
+const RATE = sized('BENCH_RATE', 1000, 50);
 /** The gateway's log level: production's default, so its request log is part of what is measured. */
 const GATEWAY_LOG_LEVEL = process.env.BENCH_GATEWAY_LOG_LEVEL ?? 'info';
-const PROFILE_DIR = process.env.BENCH_CPU_PROF === '1' ? `${ROOT}bench/results/profiles/gateway` : null;
+const PROFILE_DIR = !SMOKE && process.env.BENCH_CPU_PROF === '1' ? `${ROOT}bench/results/profiles/gateway` : null;
 const ROUTE = '/api/user/profile';
 const TARGET_RATIO = 0.9;
 const TARGET_ADDED_P99_MS = 2;
@@ -73,7 +77,8 @@ const median = (values: number[]): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-build();
+// Smoke mode runs the gateway from its sources: nothing to build.
+if (!SMOKE) build();
 const upstreamPort = await freePort();
 const gatewayPort = await freePort();
 const barePort = await freePort();
@@ -81,7 +86,7 @@ const upstream = start('upstream', `${ROOT}bench`, ['--import', 'tsx', 'gateway/
 const gateway = start(
   'gateway',
   `${ROOT}services/gateway`,
-  ['--conditions=@sendwell/dist', '--enable-source-maps', 'dist/main.js'],
+  serviceArgs(COMPILED_NODE_FLAGS),
   {
     PORT: String(gatewayPort),
     LOG_LEVEL: GATEWAY_LOG_LEVEL,
@@ -89,8 +94,8 @@ const gateway = start(
     INTERNAL_PORT: '0',
     HOST: '127.0.0.1',
     AUTH_URL: `http://127.0.0.1:${upstreamPort}`,
-    // A production-like secret, so the gateway's env check passes with NODE_ENV=production.
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    // A secret of this run, so the gateway's env check passes with NODE_ENV=production.
+    JWT_SECRET: randomBytes(32).toString('base64url'),
   },
   // Its request log goes where production's goes, out of the process, but not onto this terminal.
   GATEWAY_LOG_LEVEL === 'info' || GATEWAY_LOG_LEVEL === 'debug' ? 'ignore' : 'inherit',
@@ -160,7 +165,7 @@ try {
 
   console.log(
     `gateway bench: GET ${ROUTE}, ${ROUNDS} rounds of ${DURATION} s per path, ${CONNECTIONS} connections, ${cpus().length} cores; ` +
-      `gateway dist/main.js with LOG_LEVEL=${GATEWAY_LOG_LEVEL}; load ${loadAverage()}`,
+      `gateway ${SMOKE ? 'src/main.ts (smoke)' : 'dist/main.js'} with LOG_LEVEL=${GATEWAY_LOG_LEVEL}; load ${loadAverage()}`,
   );
   // Warm every path first, so the JIT and the keep-alive pools are in their steady state.
   for (const path of ['direct', 'bare', 'gateway'] as const) await load(path, WARMUP);
@@ -183,9 +188,9 @@ try {
   const cpu = (path: PathName) => median([...saturated[path], ...atRate[path]].map((r) => r.proxyCpuMs));
   console.log(`CPU ms per request (median of every run): gateway ${fmt(cpu('gateway'), 3)}, bare ${fmt(cpu('bare'), 3)}, service ${fmt(cpu('direct'), 3)}`);
 
-  await mkdir(`${ROOT}bench/results`, { recursive: true });
+  await mkdir(RESULTS_DIR, { recursive: true });
   await writeFile(
-    `${ROOT}bench/results/gateway.json`,
+    `${RESULTS_DIR}gateway.json`,
     `${JSON.stringify(
       {
         date: new Date().toISOString(),
@@ -205,6 +210,12 @@ try {
       2,
     )}\n`,
   );
+  const every = (['direct', 'bare', 'gateway'] as const).flatMap((path) => [...saturated[path], ...atRate[path]]);
+  smokeResult('gateway', {
+    counts: { 'gateway req/s': median(saturated.gateway.map((r) => r.rps)), 'bare req/s': median(saturated.bare.map((r) => r.rps)), 'direct req/s': median(saturated.direct.map((r) => r.rps)) },
+    values: { 'gateway CPU ms per request': cpu('gateway'), 'throughput gateway / bare': ratio },
+    conditions: { 'no errors or non-2xx answers': every.every((r) => r.errors === 0 && r.non2xx === 0) },
+  });
 } finally {
   await stopAll();
 }

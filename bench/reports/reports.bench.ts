@@ -11,6 +11,7 @@
  * pdfkit itself.
  *
  *   pnpm --filter @sendwell/bench bench reports
+ *   BENCH_SMOKE=1   (lib/smoke.ts) 20 scans of history, 2 runs, a burst of 2 reports through the worker from its sources, no target judged
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,14 +29,17 @@ import { MailFlowSourceRepository } from '../../services/reports/src/repositorie
 import { ReportSourceRepository } from '../../services/reports/src/repositories/report-source.repository.js';
 import { SenderRequirementsSourceRepository } from '../../services/reports/src/repositories/sender-requirements-source.repository.js';
 import { freePort, loadAverage, processCpuMs, stopChild, waitForHealth } from '../lib/processes.js';
+import { deleteRedisPrefix } from '../lib/redis-keys.js';
+import { serviceArgs, sized, SMOKE, smokeResult } from '../lib/smoke.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const HISTORY_SCANS = 1_000;
-const BURST = Number(process.env.BENCH_REPORTS_BURST ?? 200);
-const BURST_SCANS = 100;
-const RUNS = 20;
+const HISTORY_SCANS = sized(null, 1_000, 20);
+const BURST = sized('BENCH_REPORTS_BURST', 200, 2);
+const BURST_SCANS = sized(null, 100, 10);
+const RUNS = sized(null, 20, 2);
+const WARM_UP_RUNS = sized(null, 3, 1);
 const TARGET_MS = 300;
 const TARGET_MB = 100;
 
@@ -105,7 +109,7 @@ async function singleReport(db: Database) {
   const source = { id: domain!.id, userId: user!.id, name: domain!.name, status: 'warning', isDeleted: false };
 
   const build = async () => builder.build({ id: 1, type: 'full' }, source, 'full');
-  for (let i = 0; i < 3; i++) await renderPdf(await build());
+  for (let i = 0; i < WARM_UP_RUNS; i++) await renderPdf(await build());
   const buildMs: number[] = [];
   const renderMs: number[] = [];
   const peerMs: number[] = [];
@@ -158,10 +162,10 @@ async function burst(db: Database, databaseUrl: string) {
   await sql`analyze`.execute(db);
 
   const main = `${ROOT}services/reports/dist/main.js`;
-  if (!existsSync(main)) throw new Error(`${main} is missing: build first (pnpm --filter @sendwell/reports build)`);
+  if (!SMOKE && !existsSync(main)) throw new Error(`${main} is missing: build first (pnpm --filter @sendwell/reports build)`);
   const prefix = `bench-reports-${randomBytes(4).toString('hex')}`;
   const port = await freePort();
-  const worker: ChildProcess = spawn(process.execPath, [...COMPILED_NODE_FLAGS, 'dist/main.js'], {
+  const worker: ChildProcess = spawn(process.execPath, serviceArgs(COMPILED_NODE_FLAGS), {
     cwd: `${ROOT}services/reports`,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '6', REDIS_URL, QUEUE_PREFIX: prefix, REPORT_CONCURRENCY: '2' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -201,6 +205,7 @@ async function burst(db: Database, databaseUrl: string) {
     return { count: reports.length, elapsedMs, cpuMsPerReport: cpuMs / reports.length, avgPdfKb: avg / 1024, healthP50: median(latencies), healthP99: [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length * 0.99)]!, probes: latencies.length };
   } finally {
     await stopChild(worker);
+    await deleteRedisPrefix(REDIS_URL, prefix);
   }
 }
 
@@ -220,10 +225,14 @@ async function main() {
     console.log(`  peer, bare pdfkit with ${one.pages} pages of plain text: median ${median(one.peerMs).toFixed(1)} ms; report render / bare = ${(median(one.renderMs) / median(one.peerMs)).toFixed(2)}`);
 
     const b = await burst(db, database.url);
-    console.log(`burst: ${b.count} full reports (${BURST_SCANS} scans of history each) through one compiled reports worker (concurrency 2)`);
+    console.log(`burst: ${b.count} full reports (${BURST_SCANS} scans of history each) through one ${SMOKE ? 'reports worker from its sources (smoke)' : 'compiled reports worker'} (concurrency 2)`);
     console.log(`  ${(b.elapsedMs / 1000).toFixed(2)} s in all: ${((b.count * 1000) / b.elapsedMs).toFixed(1)} reports/s; worker CPU ${b.cpuMsPerReport.toFixed(1)} ms per report; average PDF ${b.avgPdfKb.toFixed(0)} KB`);
     console.log(`  the same process's API meanwhile (GET /health every 50 ms, ${b.probes} probes): p50 ${b.healthP50.toFixed(1)} ms, p99 ${b.healthP99.toFixed(1)} ms`);
     console.log(`  load average ${loadAverage()}`);
+    smokeResult('reports', {
+      counts: { 'PDF pages': one.pages, 'PDF bytes': one.bytes, 'report total median ms': total, 'burst reports': b.count, 'burst reports per second': (b.count * 1000) / b.elapsedMs, 'average burst PDF KB': b.avgPdfKb },
+      values: { 'worker CPU ms per report': b.cpuMsPerReport, 'health probes': b.probes },
+    });
   } finally {
     await db.destroy();
     await database.drop();

@@ -4,9 +4,10 @@
  * `{ type: 'ready', port, trustAnchor, domains }`; stops when the parent disconnects.
  */
 import { startDnsServer } from '@sendwell/testing';
+import { sized } from '../lib/smoke.js';
 import { buildHostileWorld } from './hostile-zones.js';
 
-const world = buildHostileWorld(Number(process.env.BENCH_HOSTILE_COPIES ?? 5));
+const world = buildHostileWorld(sized('BENCH_HOSTILE_COPIES', 5, 1));
 const server = await startDnsServer({ records: world.records, logQueries: false });
 process.send?.({ type: 'ready', port: server.port, trustAnchor: world.trustAnchor, domains: world.domains });
 process.on('disconnect', () => {

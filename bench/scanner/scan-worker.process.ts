@@ -26,16 +26,17 @@ import { runScan, type ScanOutcome } from '../../services/scanner/src/scan/run-s
 import { describeMailHosting, describeSecondDepth, DNSBL_DOMAIN_ZONES, DNSBL_IP_ZONES, expectedStatuses, planWorld, SECOND_DEPTH_CHECKS } from './fixture-zones.js';
 import { profiled } from './profile.js';
 import { compareStatuses, judge, percentile, skipped, type StatusCounts, type Verdict } from './report.js';
-import { MxProbeCache } from '../../services/scanner/src/checks/smtp/probe-cache.js';
+import { MxProbeCache } from '../../services/scanner/src/checks/shared/mx-probe/probe-cache.js';
 import { loadAverage } from '../lib/processes.js';
+import { sized } from '../lib/smoke.js';
 
 const env = process.env;
 const DNS_PORT = Number(env.BENCH_DNS_PORT);
 const DNS_PID = Number(env.BENCH_DNS_PID);
 const TLS_PID = Number(env.BENCH_TLS_PID);
 const SMTP_PID = Number(env.BENCH_SMTP_PID);
-const SCANS = Number(env.BENCH_SCANS ?? 2_000);
-const SOAK_SCANS = Number(env.BENCH_SOAK_SCANS ?? 10_000);
+const SCANS = sized('BENCH_SCANS', 2_000, 40);
+const SOAK_SCANS = sized('BENCH_SOAK_SCANS', 10_000, 40);
 /**
  * Scans in flight in sections 1 and 3: production's SCANNER_CONCURRENCY default (50). Section 1 is
  * measured again at 200 after the verdict: on two shared cores the event loop lags there, yet every
@@ -43,17 +44,22 @@ const SOAK_SCANS = Number(env.BENCH_SOAK_SCANS ?? 10_000);
  * and does not grade a time the scanner's own lag explains: src/timing/), within 2 points per status,
  * or the run fails. The soak runs at 200 (memory under the heavier load).
  */
-const CONCURRENCY = Number(env.BENCH_CONCURRENCY ?? 50);
-const COMPARE_CONCURRENCY = Number(env.BENCH_COMPARE_CONCURRENCY ?? 200);
-const SOAK_CONCURRENCY = Number(env.BENCH_SOAK_CONCURRENCY ?? 200);
-const PEER_EVALUATIONS = Number(env.BENCH_PEER_EVALUATIONS ?? 3_000);
+const CONCURRENCY = sized('BENCH_CONCURRENCY', 50, 4);
+const COMPARE_CONCURRENCY = sized('BENCH_COMPARE_CONCURRENCY', 200, 8);
+const SOAK_CONCURRENCY = sized('BENCH_SOAK_CONCURRENCY', 200, 5);
+const PEER_EVALUATIONS = sized('BENCH_PEER_EVALUATIONS', 3_000, 20);
+/** The parent passes the world's size (BENCH_DOMAINS) in every mode. */
 const DOMAIN_COUNT = Number(env.BENCH_DOMAINS ?? 1_000);
 /** Issue 17's goal with every check of the second depth (it was 100 with the six core checks). */
 const TARGET_SCANS_PER_CORE = 200;
 const TARGET_MEMORY_GROWTH = 0.1;
 /** Most a check's status share may differ between the two concurrencies of section 1, in percentage points. */
 const STATUS_SHARE_LIMIT_POINTS = 2;
-const SAMPLE_EVERY = 1_000;
+const SAMPLE_EVERY = sized(null, 1_000, 10);
+/** Scans and evaluations run before each measured pass, to warm the JIT and the caches. */
+const WARM_UP_SCANS = sized(null, 400, 8);
+const WARM_UP_EVALUATIONS = sized(null, 300, 8);
+const PROFILED_SCANS = Math.min(SCANS, sized(null, 500, 20));
 
 const exposedGc = (globalThis as { gc?: () => void }).gc;
 if (!exposedGc) throw new Error('run with --expose-gc');
@@ -242,7 +248,7 @@ if (DNS_SOCKETS !== null) console.log(`    DNS transport: ${DNS_SOCKETS} UDP soc
 console.log(`    shared answer cache (as production): ${SHARED_CACHE ? 'on, 100,000 entries, TTLs of the fixture (300 s), 60 s for negative answers without SOA' : 'OFF (BENCH_SHARED_CACHE=0)'}`);
 console.log(`    load average before: ${loadAverage()}`);
 // Warm-up: JIT, TLS session contexts, socket buffers.
-await pool(Math.min(400, SCANS), CONCURRENCY, async (i) => void (await scan(i)));
+await pool(Math.min(WARM_UP_SCANS, SCANS), CONCURRENCY, async (i) => void (await scan(i)));
 gc();
 console.log(`    shared answer cache after the warm-up: ${cacheLine()}`);
 
@@ -416,7 +422,6 @@ if (COMPARE_CONCURRENCY > 0 && COMPARE_CONCURRENCY !== CONCURRENCY) {
 
 // Where the CPU goes, in a pass of its own (the profiler slows what it watches).
 {
-  const PROFILED_SCANS = Math.min(SCANS, 500);
   const shares = await profiled(() => pool(PROFILED_SCANS, CONCURRENCY, async (i) => void (await scan(i))));
   console.log(`    where the worker's CPU goes (${PROFILED_SCANS} scans at concurrency ${CONCURRENCY} under the V8 profiler, self time, idle left out):`);
   for (const { where, percent } of shares.slice(0, 14)) console.log(`      ${where.padEnd(28)} ${percent.toFixed(1).padStart(5)} %`);
@@ -506,7 +511,7 @@ function forMailauth(resolver: Resolver): MailauthResolver {
 async function peerSection(): Promise<void> {
   console.log(`\n[3] peer: SPF + DMARC of the same domains, ${PEER_EVALUATIONS} evaluations each side, concurrency ${CONCURRENCY}; both through our resolver (same transport, per-evaluation cache, fixture server)`);
   async function measure(label: string, evaluate: (index: number) => Promise<string>): Promise<{ perSecond: number; cpuMs: number; queries: number; results: Record<string, number> }> {
-    await pool(300, CONCURRENCY, async (i) => void (await evaluate(i))); // warm-up
+    await pool(WARM_UP_EVALUATIONS, CONCURRENCY, async (i) => void (await evaluate(i))); // warm-up
     gc();
     const results: Record<string, number> = {};
     const c0 = cpuSeconds();
@@ -548,7 +553,7 @@ async function peerSection(): Promise<void> {
     return `spf:${spfResult.status.result} dmarc:${dmarcResult ? dmarcResult.status.result : 'false'}`;
   });
   const cpuRatio = peer.cpuMs / ours.cpuMs;
-  console.log(`    DNS queries per evaluation: sendwell ${(oursQueries / (PEER_EVALUATIONS + 300)).toFixed(1)}, mailauth ${(peerQueries / (PEER_EVALUATIONS + 300)).toFixed(1)}`);
+  console.log(`    DNS queries per evaluation: sendwell ${(oursQueries / (PEER_EVALUATIONS + WARM_UP_EVALUATIONS)).toFixed(1)}, mailauth ${(peerQueries / (PEER_EVALUATIONS + WARM_UP_EVALUATIONS)).toFixed(1)}`);
   console.log(`    throughput sendwell/mailauth ${(ours.perSecond / peer.perSecond).toFixed(2)}x   CPU-efficiency sendwell/mailauth ${cpuRatio.toFixed(2)}x`);
   console.log('    (ours does more per domain: the whole include tree with every lookup counted, the flattened IP list,');
   console.log('     void-lookup accounting, every DMARC tag parsed with findings, and external rua destinations verified;');

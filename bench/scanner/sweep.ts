@@ -1,5 +1,5 @@
 /**
- * Section 4 of the scanner benchmark: the real sweeper (`services/scanner/src/scheduler/sweeper.ts`)
+ * Section 4 of the scanner benchmark: the real sweeper (`packages/scan-engine/src/schedule/sweeper.ts`)
  * claiming and enqueueing due domains from a table of a million, on a fresh database cloned from
  * the migrated template and a unique BullMQ prefix on the shared Redis. Postgres and Redis are their
  * own processes; this process is only the sweeper.
@@ -11,8 +11,8 @@ import { createTestDatabase } from '@sendwell/db/testing';
 import { createLogger, createQueues, createRedis } from '@sendwell/server-kit';
 import { resolveTestServices } from '@sendwell/testing';
 import { randomBytes } from 'node:crypto';
-import { ScheduleRepository } from '../../services/scanner/src/repositories/schedule.repository.js';
-import { Sweeper } from '../../services/scanner/src/scheduler/sweeper.js';
+import { DueDomains } from '../../packages/scan-engine/src/schedule/due-domains.js';
+import { Sweeper } from '../../packages/scan-engine/src/schedule/sweeper.js';
 import { judge, type Verdict } from './report.js';
 import { loadAverage } from '../lib/processes.js';
 
@@ -62,7 +62,7 @@ export async function sweepBench(options: { domains: number; users: number; batc
       transformResult: async (args) => args.result,
     });
     await capturing.transaction().execute(async (trx) => {
-      await new ScheduleRepository(trx).claimDue(options.batch, 600_000);
+      await new DueDomains(trx).claimDue(options.batch, 600_000);
       throw new RollbackForExplain();
     }).catch((error: unknown) => {
       if (!(error instanceof RollbackForExplain)) throw error;

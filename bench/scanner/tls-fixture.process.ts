@@ -5,7 +5,7 @@
  * certificate check needs nothing more; and one HTTPS server (@sendwell/testing's startHttpsServer,
  * on `httpsPort`) serving the MTA-STS policies and the BIMI logos and Mark Certificates.
  */
-import net from 'node:net';
+import type net from 'node:net';
 import tls from 'node:tls';
 import { startHttpsServer, type HttpsFixtureHost } from '@sendwell/testing';
 import type { CertificateGroup, HttpsHostPlan } from './fixture-certs.js';

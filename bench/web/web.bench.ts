@@ -23,31 +23,41 @@
  *   BENCH_WEB_FORM_FACTORS=mobile  only one form factor
  *   BENCH_WEB_SKIP_STACK=1         skip /dashboard (no Postgres/Redis)
  *   BENCH_WEB_SIZES_ONLY=1         only the JavaScript sizes, no Lighthouse or scripting runs
+ *   BENCH_SMOKE=1                  (lib/smoke.ts) the build (a copy of apps/web/dist when that is newer
+ *                                  than the sources, as the e2e harness leaves it), the JS of `/` and `/login`, one Lighthouse
+ *                                  desktop run of `/`; no stack (its seven services are the e2e
+ *                                  tests' business, and too slow for a smoke); no target judged
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createDb, sql } from '@sendwell/db';
 import { freePort, loadAverage, stopChild, waitForHealth } from '../lib/processes.js';
+import { RESULTS_DIR, sized, SMOKE, smokeResult } from '../lib/smoke.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const WEB_DIR = join(ROOT, 'apps', 'web');
 const CHROMIUM = process.env.PLAYWRIGHT_CHROMIUM ?? '/usr/bin/chromium';
 /** The last Lighthouse report of each page and form factor (bench/results is not committed). */
-const LH_DIR = join(ROOT, 'bench', 'results', 'web-lighthouse');
+const LH_DIR = join(RESULTS_DIR, 'web-lighthouse');
 /** Gateway logs of a run (not kept in the repository). */
 const LOG_DIR = mkdtempSync(join(tmpdir(), 'sendwell-bench-web-logs-'));
 /** Lighthouse's scores swing with the machine's load: the median of three runs by default. */
-const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
-const FORM_FACTORS = (process.env.BENCH_WEB_FORM_FACTORS ?? 'mobile,desktop').split(',').map((s) => s.trim()) as ('mobile' | 'desktop')[];
+const RUNS = sized('BENCH_WEB_RUNS', 3, 1);
+/** Smoke mode: desktop only (no simulated slow CPU and network), the cheapest Lighthouse run. */
+const FORM_FACTORS = (SMOKE ? 'desktop' : (process.env.BENCH_WEB_FORM_FACTORS ?? 'mobile,desktop')).split(',').map((s) => s.trim()) as ('mobile' | 'desktop')[];
+/** The public pages Lighthouse audits; one in smoke mode. */
+const LIGHTHOUSE_PATHS = SMOKE ? ['/'] : ['/', '/login'];
 /** Only the JavaScript sizes (no Lighthouse, no scripting runs): for iterating on bundle sizes. */
-const SIZES_ONLY = process.env.BENCH_WEB_SIZES_ONLY === '1';
+const SIZES_ONLY = !SMOKE && process.env.BENCH_WEB_SIZES_ONLY === '1';
+/** Phase 2, the whole stack: skipped in smoke mode. */
+const SKIP_STACK = SMOKE || Boolean(process.env.BENCH_WEB_SKIP_STACK);
 const TARGET_LANDING_JS_KB = 150;
 /** Issue 16: every signed-in screen's first load, with 10 domains of 1,000 scans each behind it. */
 const TARGET_SCREEN_JS_KB = 150;
@@ -87,11 +97,38 @@ const CHROME_FLAGS = [
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 
+/** The newest modification time under `path` (0 when it does not exist). */
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
+}
+
+/**
+ * apps/web/dist when it is a build of the current sources (newer than all of them, the test the e2e
+ * harness makes before it rebuilds): smoke mode copies it instead of building again.
+ */
+function freshWebDist(): string | null {
+  const built = join(WEB_DIR, 'dist', 'index.html');
+  if (!existsSync(built)) return null;
+  const sources = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(WEB_DIR, p)).concat(join(ROOT, 'packages', 'contracts', 'src'));
+  return statSync(built).mtimeMs >= Math.max(...sources.map(newestMtime)) ? join(WEB_DIR, 'dist') : null;
+}
+
 /** The production build of the current apps/web sources, in a temp dir of this run. */
 function build(): { dist: string; cleanup: () => void } {
-  if (process.env.BENCH_WEB_DIST) return { dist: process.env.BENCH_WEB_DIST, cleanup: () => undefined };
+  if (process.env.BENCH_WEB_DIST && !SMOKE) return { dist: process.env.BENCH_WEB_DIST, cleanup: () => undefined };
   const dist = mkdtempSync(join(tmpdir(), 'sendwell-bench-web-'));
+  const cleanup = () => rmSync(dist, { recursive: true, force: true });
   const started = Date.now();
+  // Smoke mode: a fresh apps/web/dist is copied (a copy, so a rebuild there cannot change it mid-run).
+  const fresh = SMOKE ? freshWebDist() : null;
+  if (fresh) {
+    cpSync(fresh, dist, { recursive: true });
+    console.log(`copied the fresh build ${fresh} into ${dist} (smoke mode) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return { dist, cleanup };
+  }
   const vite = join(WEB_DIR, 'node_modules', 'vite', 'bin', 'vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: WEB_DIR,
@@ -100,7 +137,7 @@ function build(): { dist: string; cleanup: () => void } {
   });
   if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
   console.log(`built apps/web into ${dist} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { dist, cleanup: () => rmSync(dist, { recursive: true, force: true }) };
+  return { dist, cleanup };
 }
 
 /** The real gateway serving `dist`; `upstreams` are the stack's services when one runs. */
@@ -148,13 +185,13 @@ interface JsFigures {
 }
 
 /** Loads `path` in `context` (fresh, so nothing is cached) and sums every JavaScript response, gzipped. */
-async function measureJs(context: BrowserContext, baseUrl: string, path: string, ready?: (page: import('playwright-core').Page) => Promise<unknown>): Promise<JsFigures> {
+async function measureJs(context: BrowserContext, baseUrl: string, path: string, ready?: (page: Page) => Promise<unknown>): Promise<JsFigures> {
   const page = await context.newPage();
   const pending: Promise<JsFigures['files'][number] | null>[] = [];
   page.on('response', (response) => {
     const type = response.request().resourceType();
     const url = response.url();
-    if (type !== 'script' && !/\.m?js(\?|$)/.test(url)) return;
+    if (type !== 'script' && !/\.m?js(?:\?|$)/.test(url)) return;
     pending.push(
       response
         .body()
@@ -382,7 +419,7 @@ try {
     const lh: Record<string, unknown> = {};
     console.log(`Lighthouse ${RUNS} run(s) each, median shown; load average ${loadAverage()}:`);
     for (const formFactor of FORM_FACTORS) {
-      for (const path of ['/', '/login']) {
+      for (const path of LIGHTHOUSE_PATHS) {
         const runs: LhFigures[] = [];
         for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(`${gateway.url}${path}`, formFactor, chrome.port));
         const performance = median(runs.map((r) => r.performance));
@@ -406,8 +443,8 @@ try {
   cleanups.splice(0, 2);
 
   // Phase 2: the whole stack, a real user, `/dashboard`.
-  if (process.env.BENCH_WEB_SKIP_STACK) {
-    console.log('  /dashboard  skipped (BENCH_WEB_SKIP_STACK)');
+  if (SKIP_STACK) {
+    console.log(`  /dashboard  skipped (${SMOKE ? 'smoke mode' : 'BENCH_WEB_SKIP_STACK'})`);
   } else {
     // Loaded by path at run time (tsx): the harness is typed with apps/web's bundler resolution, not bench's nodenext.
     const harness = pathToFileURL(join(WEB_DIR, 'e2e', 'harness', 'stack.ts')).href;
@@ -543,6 +580,20 @@ try {
 rmSync(LOG_DIR, { recursive: true, force: true });
 
 results.loadAverageEnd = loadavg();
-mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-writeFileSync(join(ROOT, 'bench', 'results', 'web.json'), `${JSON.stringify(results, null, 2)}\n`);
+mkdirSync(RESULTS_DIR, { recursive: true });
+writeFileSync(join(RESULTS_DIR, 'web.json'), `${JSON.stringify(results, null, 2)}\n`);
 console.log(`load average at the end: ${loadAverage()}   ${misses ? `${misses} target(s) missed` : 'all targets met'}`);
+{
+  const js = results.js as Record<string, JsFigures>;
+  const lh = (results.lighthouse ?? {}) as Record<string, { performance: number; accessibility: number }>;
+  const desktop = lh['desktop /'];
+  smokeResult('web', {
+    counts: {
+      '/ JS files': js['/']?.files.length ?? 0,
+      '/ JS KB gzip': (js['/']?.gzip ?? 0) / 1024,
+      '/login JS KB gzip': (js['/login']?.gzip ?? 0) / 1024,
+      'Lighthouse desktop / performance': desktop?.performance ?? 0,
+      'Lighthouse desktop / accessibility': desktop?.accessibility ?? 0,
+    },
+  });
+}
