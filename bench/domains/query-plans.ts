@@ -5,9 +5,9 @@
  * explained as it now is.
  */
 import type { Database } from '@sendwell/db';
-import { CheckRepository } from '../../services/domains/src/repositories/check.repository.js';
-import { DomainRepository } from '../../services/domains/src/repositories/domain.repository.js';
-import { ScanRepository } from '../../services/domains/src/repositories/scan.repository.js';
+import { CheckRepository } from '../../services/domains/src/results/check.repository.js';
+import { DomainRepository } from '../../services/domains/src/domains/domain.repository.js';
+import { ScanRepository } from '../../services/domains/src/scans/scan.repository.js';
 
 interface CompiledQueryLike {
   sql: string;

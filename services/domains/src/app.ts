@@ -1,13 +1,13 @@
 import { authPlugin, createApp, registerHealth, sessionCookie, type App } from '@sendwell/server-kit';
 import type { Deps } from './deps.js';
-import { alertRoutes } from './routes/alerts.routes.js';
-import { domainCheckRoutes } from './routes/domain-checks.routes.js';
-import { domainRoutes } from './routes/domains.routes.js';
-import { emailVerifyRoutes } from './routes/email-verify.routes.js';
-import { integrationRoutes } from './routes/integrations.routes.js';
-import { internalRoutes } from './routes/internal.routes.js';
-import { sampleDomainRoutes } from './routes/sample-domains.routes.js';
-import { scanRoutes } from './routes/scans.routes.js';
+import { alertRoutes } from './alerts/alerts.routes.js';
+import { domainCheckRoutes } from './results/domain-checks.routes.js';
+import { domainRoutes } from './domains/domains.routes.js';
+import { emailVerifyRoutes } from './email-verify/email-verify.routes.js';
+import { integrationRoutes } from './integrations/integrations.routes.js';
+import { internalRoutes } from './stats/internal.routes.js';
+import { sampleDomainRoutes } from './quick-check/sample-domains.routes.js';
+import { scanRoutes } from './scans/scans.routes.js';
 
 /** The domains service as a Fastify instance with every route; it never listens (tests inject). */
 export async function buildApp(deps: Deps): Promise<App> {

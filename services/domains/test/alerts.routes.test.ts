@@ -1,6 +1,6 @@
 import { ALERT_NOT_FOUND, NOT_AUTHENTICATED, type Alert } from '@sendwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALERTS_PLAN_REQUIRED } from '../src/services/alert.service.js';
+import { ALERTS_PLAN_REQUIRED } from '../src/alerts/alert.service.js';
 import { startToolsHarness, type ToolsHarness } from './tools-harness.js';
 
 let h: ToolsHarness;

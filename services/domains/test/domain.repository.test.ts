@@ -2,7 +2,7 @@ import { MANUAL_SCAN_COOLDOWN_MS } from '@sendwell/contracts';
 import { createTestDb, type TestDb } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualScanCooldown } from '@sendwell/scan-engine';
-import { DomainRepository } from '../src/repositories/domain.repository.js';
+import { DomainRepository } from '../src/domains/domain.repository.js';
 import { factory, type Factory } from './factory.js';
 
 let testDb: TestDb;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { checkTypes, type CheckStatus, type CheckType, type DnsSnapshot, type ScanTrigger } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
 import { createScan } from '@sendwell/scan-engine';
-import { DomainRepository } from '../src/repositories/domain.repository.js';
+import { DomainRepository } from '../src/domains/domain.repository.js';
 
 /** A snapshot that read nothing, the base a test's records go over. */
 const emptySnapshot = (at: Date): DnsSnapshot => ({ takenAt: at.toISOString(), a: [], aaaa: [], mx: [], ns: [], txt: [], spfRecord: null, dmarcRecord: null, failed: [] });

@@ -3,9 +3,9 @@ import { sql } from '@sendwell/db';
 import { assertHandlersComplete, createJobWorker } from '@sendwell/server-kit';
 import type { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CleanUpService } from '../src/services/clean-up.service.js';
-import { VIEW_RECORD_INTERVAL_MS } from '../src/services/sample-domain.service.js';
-import { CLEAN_UP_PATTERN, CLEAN_UP_SCHEDULER_ID, PURGE_PATTERN, PURGE_SCHEDULER_ID } from '../src/workers/maintenance.schedulers.js';
+import { CleanUpService } from '../src/maintenance/clean-up.service.js';
+import { VIEW_RECORD_INTERVAL_MS } from '../src/quick-check/sample-domain.service.js';
+import { CLEAN_UP_PATTERN, CLEAN_UP_SCHEDULER_ID, PURGE_PATTERN, PURGE_SCHEDULER_ID } from '../src/maintenance/maintenance.schedulers.js';
 import { silentLogger, startHarness, type Harness } from './fixtures.js';
 
 let h: Harness;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { coreCheckTypes, JobName, messages, type SampleDomainAnswer } from '@sendwell/contracts';
 import { deleteKeys, mailDomainZone, startDnsServer, testRedisUrl, uniquePrefix, type TestDnsServer } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newSampleDomainsLimitMessage, SCAN_QUEUE_UNAVAILABLE, sampleScanDedupId } from '../src/services/sample-domain.service.js';
+import { newSampleDomainsLimitMessage, SCAN_QUEUE_UNAVAILABLE, sampleScanDedupId } from '../src/quick-check/sample-domain.service.js';
 import { startToolsHarness, type ToolsHarness } from './tools-harness.js';
 
 /**

@@ -7,8 +7,8 @@ import { ChannelTargets } from '../src/notify/channel-targets.js';
 import { resealSecrets } from '../src/notify/reseal-secrets.js';
 import { sealedFor, SecretBox } from '../src/notify/secret-box.js';
 import type { SealingKey } from '../src/notify/sealing-keys.js';
-import { IntegrationRepository } from '../src/repositories/integration.repository.js';
-import { WebhookEndpointRepository } from '../src/repositories/webhook-endpoint.repository.js';
+import { IntegrationRepository } from '../src/integrations/integration.repository.js';
+import { WebhookEndpointRepository } from '../src/integrations/webhook-endpoint.repository.js';
 import { factory, type Factory } from './factory.js';
 
 const run = promisify(execFile);

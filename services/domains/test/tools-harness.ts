@@ -7,14 +7,14 @@ import { z } from 'zod';
 import { EmailVerifier } from '../src/email-verify/email-verifier.js';
 import { emailVerifierConfig, emailVerifyEnvFields } from '../src/email-verify/email-verify.env.js';
 import { createDnsResolver } from '../src/email-verify/mail-hosts.js';
-import { FixedWindowRepository } from '../src/repositories/fixed-window.repository.js';
-import { alertRoutes } from '../src/routes/alerts.routes.js';
-import { emailVerifyRoutes } from '../src/routes/email-verify.routes.js';
-import { sampleDomainRoutes } from '../src/routes/sample-domains.routes.js';
-import { AlertService } from '../src/services/alert.service.js';
-import { EmailVerifyService } from '../src/services/email-verify.service.js';
-import { NotificationPreferencesService } from '../src/services/notification-preferences.service.js';
-import { SampleDomainService, type SampleDomainServiceOptions } from '../src/services/sample-domain.service.js';
+import { FixedWindowRepository } from '../src/shared/fixed-window.repository.js';
+import { alertRoutes } from '../src/alerts/alerts.routes.js';
+import { emailVerifyRoutes } from '../src/email-verify/email-verify.routes.js';
+import { sampleDomainRoutes } from '../src/quick-check/sample-domains.routes.js';
+import { AlertService } from '../src/alerts/alert.service.js';
+import { EmailVerifyService } from '../src/email-verify/email-verify.service.js';
+import { NotificationPreferencesService } from '../src/alerts/notification-preferences.service.js';
+import { SampleDomainService, type SampleDomainServiceOptions } from '../src/quick-check/sample-domain.service.js';
 
 /**
  * The alerts, quick-check and email-verification routes on a real database, Redis and queue, wired

@@ -1,8 +1,8 @@
 import { integrationConfigSchemas, type IntegrationService } from '@sendwell/contracts';
 import type { Executor } from '@sendwell/db';
-import { DomainHealthRepository } from '../repositories/domain-health.repository.js';
-import { IntegrationRepository } from '../repositories/integration.repository.js';
-import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repository.js';
+import { DomainHealthRepository } from './domain-health.repository.js';
+import { IntegrationRepository } from '../integrations/integration.repository.js';
+import { WebhookEndpointRepository } from '../integrations/webhook-endpoint.repository.js';
 import { isAlertService, isMarketingService, type ChannelTarget } from './channels/channel-sender.js';
 import { sealedFor, type SecretBox } from './secret-box.js';
 

@@ -1,6 +1,6 @@
 import type { Database } from '@sendwell/db';
 import type { Logger, Mailer } from '@sendwell/server-kit';
-import { AlertDeliveryRepository } from '../repositories/alert-delivery.repository.js';
+import { AlertDeliveryRepository } from './alert-delivery.repository.js';
 import { alertMessage, type AlertMessage } from './alert-message.js';
 import { digestMail } from './channels/email.js';
 

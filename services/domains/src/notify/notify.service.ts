@@ -10,9 +10,9 @@ import {
 import type { Database } from '@sendwell/db';
 import { AlertStore, queueAlertEvents } from '@sendwell/scan-engine';
 import { OutboundError, type Logger, type Queues } from '@sendwell/server-kit';
-import { AlertDeliveryRepository, type AlertToFanOut } from '../repositories/alert-delivery.repository.js';
-import { IntegrationRepository } from '../repositories/integration.repository.js';
-import { WebhookEndpointRepository } from '../repositories/webhook-endpoint.repository.js';
+import { AlertDeliveryRepository, type AlertToFanOut } from './alert-delivery.repository.js';
+import { IntegrationRepository } from '../integrations/integration.repository.js';
+import { WebhookEndpointRepository } from '../integrations/webhook-endpoint.repository.js';
 import { alertMessage } from './alert-message.js';
 import { webhookChannel, webhookChannelId, type ChannelTargets } from './channel-targets.js';
 import type { ChannelSender } from './channels/channel-sender.js';

@@ -1,5 +1,5 @@
 import type { Executor } from '@sendwell/db';
-import { SealedSecretRepository } from '../repositories/sealed-secret.repository.js';
+import { SealedSecretRepository } from './sealed-secret.repository.js';
 import { sealedFor, type SealBinding, type SecretBox } from './secret-box.js';
 
 /** What `secrets:reseal` found in one table. */

@@ -1,0 +1,26 @@
+import { apiRouteOptions, apiErrorSchema, emailVerifyAnswer, emailVerifyBatchAnswer } from '@sendwell/contracts';
+import { requireAuth } from '@sendwell/server-kit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EmailVerifyService } from './email-verify.service.js';
+
+export interface EmailVerifyRoutesOptions {
+  deps: { services: { emailVerify: EmailVerifyService } };
+}
+
+/**
+ * POST /api/email-verify: login required, any plan; POST /api/email-verify/batch: the bulk mode,
+ * standard and advanced. Paths are absolute: register without a prefix.
+ */
+export const emailVerifyRoutes: FastifyPluginAsyncZod<EmailVerifyRoutesOptions> = async (app, { deps }) => {
+  app.addHook('onRequest', app.authenticate);
+
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/email-verify', { response: { 200: emailVerifyAnswer, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema } }),
+    handler: async (request) => deps.services.emailVerify.verify(requireAuth(request).user, request.body.email),
+  });
+
+  app.route({
+    ...apiRouteOptions(app.prefix, 'POST /api/email-verify/batch', { response: { 200: emailVerifyBatchAnswer, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema } }),
+    handler: async (request) => deps.services.emailVerify.verifyBatch(requireAuth(request).user, request.body.emails),
+  });
+};

@@ -1,0 +1,147 @@
+import {
+  features,
+  DOMAIN_NOT_FOUND,
+  HISTORY_PLAN_MESSAGE,
+  REPUTATION_HISTORY_LIMIT,
+  REPUTATION_PLAN_MESSAGE,
+  SCAN_NOT_FOUND,
+  isCoreCheckType,
+  summariseChecks,
+  type DnsRecords,
+  type DomainCheck,
+  type HistoryDomain,
+  type Reputation,
+  type ScanDetail,
+} from '@sendwell/contracts';
+import type { Database } from '@sendwell/db';
+import { forbidden, notFound, type AuthUser } from '@sendwell/server-kit';
+import { toCheckDtos } from './check.mapper.js';
+import { toDnsRecords } from './dns-records.mapper.js';
+import { toDomainStatus } from '../domains/domain.mapper.js';
+import { toReputationDto } from './reputation.mapper.js';
+import { toHistoryScanDto, toScanDto } from '../scans/scan.mapper.js';
+import { toIsoOrNull } from '../shared/time.js';
+import { CheckRepository } from './check.repository.js';
+import { DomainRepository } from '../domains/domain.repository.js';
+import { ReputationRepository } from './reputation.repository.js';
+import { ScanRepository, type HistoryScanRow } from '../scans/scan.repository.js';
+import type { DomainService } from '../domains/domain.service.js';
+
+/** Enough for the latest scan of every domain that is being looked at, in a few tens of MB at most. */
+const CHECKS_BY_SCAN_MAX = 2_000;
+
+/** The read side of scans: latest checks, DNS records, reputation, history and one scan's detail. */
+export class CheckService {
+  /** Checks of completed scans by scan id, oldest first (Map order); about 10 KB each. */
+  private readonly checksByScan = new Map<string, DomainCheck[]>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly domains: DomainService,
+  ) {}
+
+  /**
+   * The latest completed scan's checks, in card order; [] before the first scan completes.
+   * The domain page's hottest call: one small statement (ownership and the latest scan's id), then
+   * the checks from memory. A scan's checks are written once, in the scan's transaction, and never
+   * updated, so their DTOs are kept by scan id instead of reading and re-parsing each check's
+   * details (kilobytes of JSON) on every request.
+   */
+  async latestChecks(user: AuthUser, id: number): Promise<DomainCheck[]> {
+    const repository = new CheckRepository(this.db);
+    const latest = await repository.latestScanOfActiveDomain(user.id, id);
+    if (!latest) throw notFound(DOMAIN_NOT_FOUND);
+    if (latest.scanId === null) return [];
+    const known = this.checksByScan.get(latest.scanId);
+    if (known) return known;
+    const checks = toCheckDtos(await repository.forScan(latest.scanId));
+    // The scan is completed, so its checks are all there; a full map drops its oldest entry.
+    if (this.checksByScan.size >= CHECKS_BY_SCAN_MAX) this.checksByScan.delete(this.checksByScan.keys().next().value!);
+    this.checksByScan.set(latest.scanId, checks);
+    return checks;
+  }
+
+  async latestChecksByName(user: AuthUser, name: string): Promise<DomainCheck[]> {
+    const domain = await this.domains.requireActiveByName(user, name);
+    return toCheckDtos(await new CheckRepository(this.db).latestForDomain(domain.id));
+  }
+
+  async dnsRecords(user: AuthUser, name: string): Promise<DnsRecords> {
+    const domain = await this.domains.requireActiveByName(user, name);
+    const scan = await new ScanRepository(this.db).latestCompleted(domain.id);
+    const checks = scan ? toCheckDtos(await new CheckRepository(this.db).forScan(scan.id)) : [];
+    return toDnsRecords(scan, checks);
+  }
+
+  /** Standard and advanced only (the gate comes first, so no plan learns anything from it). */
+  async reputation(user: AuthUser, id: number): Promise<Reputation | null> {
+    if (!features.reputation(user.planType)) throw forbidden(REPUTATION_PLAN_MESSAGE);
+    const domain = await this.domains.requireActive(user, id);
+    const row = await new ReputationRepository(this.db).latest(domain.id);
+    return row ? toReputationDto(row) : null;
+  }
+
+  /** The score-over-time chart: the most recent scores, oldest first; rows the contracts cannot read are skipped. */
+  async reputationHistory(user: AuthUser, id: number): Promise<Reputation[]> {
+    if (!features.reputation(user.planType)) throw forbidden(REPUTATION_PLAN_MESSAGE);
+    const domain = await this.domains.requireActive(user, id);
+    const rows = await new ReputationRepository(this.db).recent(domain.id, REPUTATION_HISTORY_LIMIT);
+    return rows.map(toReputationDto).filter((r): r is Reputation => r !== null);
+  }
+
+  /**
+   * The history page (paid plans): every active domain and every deletion still restorable. Deleted
+   * domains carry no scans: "detailed scan records are not kept for deleted domains" (part 2 §4);
+   * the rows stay stored until the purge, so a restore brings them back.
+   */
+  async history(user: AuthUser): Promise<HistoryDomain[]> {
+    if (!features.history(user.planType)) throw forbidden(HISTORY_PLAN_MESSAGE);
+    const domains = await new DomainRepository(this.db).listVisible(user.id);
+    const active = domains.filter((d) => !d.isDeleted).map((d) => d.id);
+    const scans = new ScanRepository(this.db);
+    const [rows, scores, dnsChanges] = await Promise.all([
+      scans.history(active),
+      features.reputation(user.planType) ? scans.scoresByScan(active) : new Map<string, number>(),
+      scans.dnsChangesByScan(active),
+    ]);
+    const byDomain = new Map<number, HistoryScanRow[]>();
+    for (const scan of rows) {
+      const list = byDomain.get(scan.domainId);
+      if (list) list.push(scan);
+      else byDomain.set(scan.domainId, [scan]);
+    }
+    return domains.map((d) => ({
+      id: d.id,
+      name: d.name,
+      status: toDomainStatus(d.status),
+      scanCount: d.scanCount,
+      lastScan: toIsoOrNull(d.lastScan),
+      isDeleted: d.isDeleted,
+      deletedAt: toIsoOrNull(d.deletedAt),
+      scans: (byDomain.get(d.id) ?? []).map((scan) => toHistoryScanDto(scan, scores.get(scan.id) ?? null, dnsChanges.get(scan.id))),
+    }));
+  }
+
+  /**
+   * One scan of an active domain of the user's, with its checks and the DNS records it read; anything
+   * else is "Scan details not found".
+   */
+  async scanDetail(user: AuthUser, scanId: string): Promise<ScanDetail> {
+    const scans = new ScanRepository(this.db);
+    const scan = await scans.findOwned(user.id, scanId);
+    if (!scan) throw notFound(SCAN_NOT_FOUND);
+    const [rows, dnsSnapshot] = await Promise.all([new CheckRepository(this.db).forScan(scan.id), scans.dnsSnapshot(scan.id)]);
+    const checks = toCheckDtos(rows);
+    // "n/6 checks passed" is the specification's six, as on the history; the mail checks show on their own.
+    const { checkCount, passedCount, health } = summariseChecks(checks.filter((c) => isCoreCheckType(c.type)).map((c) => c.status));
+    return {
+      scan: toScanDto(scan),
+      domain: { id: scan.domainId, name: scan.domainName },
+      checks,
+      checkCount,
+      passedCount,
+      health,
+      dnsRecords: toDnsRecords({ ...scan, dnsSnapshot }, checks),
+    };
+  }
+}

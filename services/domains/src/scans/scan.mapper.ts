@@ -1,0 +1,69 @@
+import {
+  checkStatusSchema,
+  checkTypeSchema,
+  isCoreCheckType,
+  scanStatusSchema,
+  scanTriggerSchema,
+  summariseChecks,
+  type CheckStatus,
+  type CheckType,
+  type HistoryScan,
+  type Scan,
+} from '@sendwell/contracts';
+import type { HistoryScanRow, ScanRow } from './scan.repository.js';
+import { toIso, toIsoOrNull } from '../shared/time.js';
+import { toDomainStatus } from '../domains/domain.mapper.js';
+import { knownOr } from '../shared/known-value.js';
+
+const toScanTrigger = knownOr(scanTriggerSchema, 'manual');
+const toScanStatus = knownOr(scanStatusSchema, 'failed');
+
+export function toScanDto(row: ScanRow): Scan {
+  return {
+    id: row.id,
+    domainId: row.domainId,
+    trigger: toScanTrigger(row.trigger),
+    status: toScanStatus(row.status),
+    overallStatus: row.overallStatus === null ? null : toDomainStatus(row.overallStatus),
+    createdAt: toIso(row.createdAt),
+    startedAt: toIsoOrNull(row.startedAt),
+    completedAt: toIsoOrNull(row.completedAt),
+    error: row.error,
+  };
+}
+
+/** The summaries of the `dns_change` alert's changes (`{ summary }` objects); anything else reads as none. */
+function changeSummaries(changes: unknown): string[] {
+  if (!Array.isArray(changes)) return [];
+  return changes.flatMap((c: unknown) => (typeof c === 'object' && c !== null && typeof (c as { summary?: unknown }).summary === 'string' ? [(c as { summary: string }).summary] : []));
+}
+
+/**
+ * A history row: check count, "n/m passed" and the scan group's health (part 2 §4), from the
+ * contracts' rules; each check's status, the scan's score (null when not shown) and its DNS changes.
+ */
+export function toHistoryScanDto(row: HistoryScanRow, score: number | null, dnsChanges: unknown): HistoryScan {
+  const statuses: string[] = [];
+  const checks: Partial<Record<CheckType, CheckStatus>> = {};
+  for (const pair of row.checks) {
+    const [type = '', status = ''] = pair.split('=', 2);
+    // "n/6 checks passed" and the group's health are the specification's six; the mail checks show on their own.
+    if (isCoreCheckType(type)) statuses.push(status);
+    const t = checkTypeSchema.safeParse(type);
+    const s = checkStatusSchema.safeParse(status);
+    if (t.success && s.success) checks[t.data] = s.data;
+  }
+  const { checkCount, passedCount, health } = summariseChecks(statuses);
+  return {
+    id: row.id,
+    status: toScanStatus(row.status),
+    createdAt: toIso(row.createdAt),
+    checkCount,
+    passedCount,
+    health,
+    overallStatus: row.overallStatus === null ? null : toDomainStatus(row.overallStatus),
+    checks,
+    score,
+    dnsChanges: changeSummaries(dnsChanges),
+  };
+}
