@@ -16,7 +16,7 @@ const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase(
 
 /** Comments out, strings kept: a comment saying "update domains" is not a write. Line breaks are kept for line numbers. */
 export function stripComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/[^\n]*/g, '$1');
+  return source.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' ')).replace(/(?<![:'"`\\])\/\/[^\n]*/g, '');
 }
 
 const KYSELY = /\b(?:insertInto|updateTable|deleteFrom|mergeInto)\(\s*'([A-Za-z_]+)(?:\s+as\s+\w+)?'\s*\)/g;
@@ -57,7 +57,7 @@ export function productionFiles(root: string, folders: readonly string[]): strin
       if (entry.isDirectory()) {
         if (['node_modules', 'dist', 'test', 'testing', 'e2e', 'migrations', 'fixtures'].includes(entry.name)) continue;
         walk(path);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.(test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') && entry.name !== 'testing.ts') {
+      } else if (/\.tsx?$/.test(entry.name) && !/\.(?:test|spec)\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') && entry.name !== 'testing.ts') {
         files.push(relative(root, path));
       }
     }
@@ -72,7 +72,7 @@ const pascal = (name: string) => camel(name).replace(/^[a-z]/, (c) => c.toUpperC
 /** The table's columns (camelCase) from the generated schema's interface for it. */
 export function schemaColumns(schemaSource: string, table: string): Set<string> {
   const body = new RegExp(`export interface ${pascal(table)} \\{([\\s\\S]*?)\\n\\}`).exec(schemaSource)?.[1] ?? '';
-  return new Set([...body.matchAll(/^\s+(\w+):/gm)].map((m) => m[1]!));
+  return new Set([...body.matchAll(/^[ \t]+(\w+):/gm)].map((m) => m[1]!));
 }
 
 /**
@@ -90,7 +90,7 @@ export function columnsSet(write: TableWrite, columns: ReadonlySet<string>): str
 /** The tables the generated schema declares (`packages/db/src/schema.gen.ts`, interface DB). */
 export function schemaTables(schemaSource: string): Set<string> {
   const body = /export interface DB \{([\s\S]*?)\n\}/.exec(schemaSource)?.[1] ?? '';
-  return new Set([...body.matchAll(/^\s+(\w+):/gm)].map((m) => snake(m[1]!)));
+  return new Set([...body.matchAll(/^[ \t]+(\w+):/gm)].map((m) => snake(m[1]!)));
 }
 
 export const readText = (root: string, file: string) => readFileSync(join(root, file), 'utf8');
