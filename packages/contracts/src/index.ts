@@ -38,6 +38,7 @@ export * from './api/mail-flow.js';
 export * from './api/mail-tests.js';
 export * from './api/admin.js';
 export * from './api/routes.js';
+export * from './api/route-options.js';
 export * from './display.js';
 export * from './openapi/index.js';
 export * from './scoring.js';

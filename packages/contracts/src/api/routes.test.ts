@@ -1,7 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { API_RESPONSES } from '../openapi/responses.js';
 import { createDomainBody, domainIdParams, listDomainsAnswer, type ListDomainsAnswer } from './domains.js';
-import { API_ROUTES, apiRoute, apiRouteOptions, type ApiAnswer, type ApiBody, type ApiPathParams, type ApiRouteKey } from './routes.js';
+import { apiRouteOptions } from './route-options.js';
+import { API_ROUTES, apiRoute, type ApiAnswer, type ApiBody, type ApiPathParams, type ApiRouteKey } from './routes.js';
 
 describe('one route declaration (API_ROUTES)', () => {
   it('finds an entry by its key, and refuses a key it does not list', () => {
@@ -10,14 +11,18 @@ describe('one route declaration (API_ROUTES)', () => {
     expect(new Set(API_ROUTES.map((r) => `${r.method} ${r.path}`)).size).toBe(API_ROUTES.length);
   });
 
-  it("turns an entry into Fastify's route options under the plugin's prefix, input schemas from the entry", () => {
-    const response = { 200: listDomainsAnswer };
-    expect(apiRouteOptions('/api/domains', 'GET /api/domains/:id', { response })).toEqual({ method: 'GET', url: '/:id', schema: { params: domainIdParams, response } });
-    expect(apiRouteOptions('', 'POST /api/domains')).toEqual({ method: 'POST', url: '/api/domains', schema: { body: createDomainBody } });
+  it("turns an entry into Fastify's route options under the plugin's prefix: input schemas and answers from the contracts", () => {
+    expect(apiRouteOptions('/api/domains', 'GET /api/domains/:id')).toEqual({
+      method: 'GET',
+      url: '/:id',
+      schema: { params: domainIdParams, response: API_RESPONSES['GET /api/domains/:id'] },
+    });
+    expect(apiRouteOptions('', 'POST /api/domains')).toEqual({ method: 'POST', url: '/api/domains', schema: { body: createDomainBody, response: API_RESPONSES['POST /api/domains'] } });
+    expect(apiRouteOptions('', 'GET /api/domains').schema.response[200]).toBe(listDomainsAnswer);
     expect(apiRouteOptions('/api/domains', 'POST /api/domains').url).toBe('');
     expect(() => apiRouteOptions('/api/reports', 'GET /api/domains')).toThrow('not under the prefix');
     expect(() => apiRouteOptions('/api/domain', 'GET /api/domains')).toThrow('not under the prefix');
-    // @ts-expect-error an input schema is the entry's alone: a route cannot declare its own
+    // @ts-expect-error the options are the contracts' alone: a route cannot declare its own schemas
     expect(apiRouteOptions('/api/domains', 'GET /api/domains/:id', { params: createDomainBody }).schema.params).toBe(domainIdParams);
   });
 

@@ -237,7 +237,7 @@ export type ApiRouteKey = ApiRouteEntry extends infer R ? (R extends { method: i
 /** The entry of one call, by its key. */
 export type ApiRouteOf<K extends ApiRouteKey> = ApiRouteEntry extends infer R ? (R extends { method: infer M extends string; path: infer P extends string } ? (`${M} ${P}` extends K ? R : never) : never) : never;
 
-type SchemaOf<K extends ApiRouteKey, F extends 'params' | 'querystring' | 'body' | 'response'> = ApiRouteOf<K> extends infer R ? (R extends { [P in F]: infer S extends z.ZodType } ? S : never) : never;
+export type SchemaOf<K extends ApiRouteKey, F extends 'params' | 'querystring' | 'body' | 'response'> = ApiRouteOf<K> extends infer R ? (R extends { [P in F]: infer S extends z.ZodType } ? S : never) : never;
 
 /** The body of a call's success answer, as the service writes it (never for a call that answers a file or an event stream). */
 export type ApiAnswer<K extends ApiRouteKey> = z.output<SchemaOf<K, 'response'>>;
@@ -260,44 +260,4 @@ export function apiRoute<K extends ApiRouteKey>(key: K): ApiRouteOf<K> {
   const route = byKey.get(key);
   if (!route) throw new Error(`${key} is not in API_ROUTES`);
   return route as ApiRouteOf<K>;
-}
-
-/** The input schemas an entry declares, under the names Fastify's `schema` gives them. */
-export type ApiRouteInput<R> = { [F in Extract<keyof R, 'params' | 'querystring' | 'body'>]: R[F] };
-
-/** What a route adds to its entry's schemas (its `response`): never an input schema, which only the entry declares. */
-export interface RouteSchemaExtras {
-  response?: unknown;
-  headers?: unknown;
-  params?: never;
-  querystring?: never;
-  body?: never;
-}
-
-/** Fastify's route options for an `API_ROUTES` entry: its method, its path under the plugin's prefix, and its input schemas beside `schema`'s other parts. */
-export interface ApiRouteOptions<R extends ApiRouteEntry, S extends RouteSchemaExtras> {
-  method: R['method'];
-  url: string;
-  schema: ApiRouteInput<R> & S;
-}
-
-/**
- * A service's route registration for one call, from its `API_ROUTES` entry, so the method, path and
- * input schemas are declared once: `app.route({ ...apiRouteOptions(app.prefix, 'GET /api/domains/:id', { response }), handler })`.
- * `prefix` is the prefix the plugin is registered under (Fastify's `app.prefix`); the entry's path must lie under it.
- * `schema` adds the route's other parts (its `response`); the input schemas always come from the entry.
- */
-export function apiRouteOptions<K extends ApiRouteKey, S extends RouteSchemaExtras = RouteSchemaExtras>(prefix: string, key: K, schema?: S): ApiRouteOptions<ApiRouteOf<K>, S> {
-  const route: ApiRoute = apiRoute(key);
-  if (route.path !== prefix && !route.path.startsWith(`${prefix}/`)) throw new Error(`${key} is not under the prefix ${prefix}`);
-  const input: Record<string, z.ZodType> = {};
-  if (route.params) input.params = route.params;
-  if (route.querystring) input.querystring = route.querystring;
-  if (route.body) input.body = route.body;
-  return {
-    method: route.method,
-    // '' at the prefix itself: exactly the prefix (a route that also serves `prefix/` sets `url: '/'` after this).
-    url: route.path.slice(prefix.length),
-    schema: { ...schema, ...input },
-  } as unknown as ApiRouteOptions<ApiRouteOf<K>, S>;
 }

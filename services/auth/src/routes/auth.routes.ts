@@ -1,14 +1,4 @@
-import {
-  apiRouteOptions,
-  authAnswer,
-  FORGOT_PASSWORD_MESSAGE,
-  forgotPasswordAnswer,
-  logoutAnswer,
-  registerAnswer,
-  resetPasswordAnswer,
-  verifyEmailAnswer,
-  errorResponses,
-} from '@sendwell/contracts';
+import { apiRouteOptions, FORGOT_PASSWORD_MESSAGE } from '@sendwell/contracts';
 import { sessionCookie, type TokenClaims } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
@@ -22,7 +12,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   const cookie = { cookie: sessionCookie(deps.env), adminEmail: deps.env.ADMIN_EMAIL };
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/auth/register', { response: { 201: registerAnswer, ...errorResponses(400, 409, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/auth/register'),
     handler: async (request, reply) => {
       const result = await auth.register(request.body, clientInfo(request));
       if (result.kind === 'verification-sent') {
@@ -33,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/auth/login', { response: { 200: authAnswer, ...errorResponses(400, 401, 403, 429) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/auth/login'),
     handler: async (request, reply) => {
       const signedIn = await auth.login(request.body, clientInfo(request));
       return reply.send(startSession(reply, signedIn, cookie));
@@ -41,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/auth/logout', { response: { 200: logoutAnswer, ...errorResponses(400) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/auth/logout'),
     handler: async (request, reply) => {
       // Logging out always succeeds for the caller: an expired or unknown token has nothing to revoke.
       const claims = await request.jwtVerify<TokenClaims>().catch(() => null);
@@ -52,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/auth/forgot-password', { response: { 200: forgotPasswordAnswer, ...errorResponses(400) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/auth/forgot-password'),
     handler: async (request, reply) => {
       passwordReset.requestReset(request.body.email);
       return reply.send({ message: FORGOT_PASSWORD_MESSAGE });
@@ -60,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/auth/reset-password-with-token', { response: { 200: resetPasswordAnswer, ...errorResponses(400) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/auth/reset-password-with-token'),
     handler: async (request, reply) => {
       await passwordReset.resetPassword(request.body.token, request.body.newPassword);
       return reply.send({ message: PASSWORD_RESET_SUCCESS });
@@ -68,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/auth/verify-email', { response: { 200: verifyEmailAnswer, ...errorResponses(400) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/auth/verify-email'),
     handler: async (request, reply) => {
       const signedIn = await auth.verifyEmail(request.query.token, clientInfo(request));
       return reply.send(startSession(reply, signedIn, cookie));

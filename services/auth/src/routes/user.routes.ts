@@ -1,16 +1,4 @@
-import {
-  apiRouteOptions,
-  ACCOUNT_DELETED_MESSAGE,
-  PASSWORD_CHANGED_MESSAGE,
-  PROFILE_UPDATED_MESSAGE,
-  accountExportFileName,
-  accountExportSchema,
-  passwordChangedAnswer,
-  deleteUserAnswer,
-  getUserAnswer,
-  userUpdateAnswer,
-  errorResponses,
-} from '@sendwell/contracts';
+import { apiRouteOptions, ACCOUNT_DELETED_MESSAGE, PASSWORD_CHANGED_MESSAGE, PROFILE_UPDATED_MESSAGE, accountExportFileName } from '@sendwell/contracts';
 import { requireAuth, sessionCookie } from '@sendwell/server-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +15,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   app.addHook('onRequest', app.authenticate);
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/user', { response: { 200: getUserAnswer, ...errorResponses(401) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/user'),
     handler: async (request) => {
       // Read now, so the plan is current, never from the token.
       return toUserDto(await users.get(requireAuth(request).user.id), deps.env.ADMIN_EMAIL);
@@ -35,7 +23,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'DELETE /api/user', { response: { 200: deleteUserAnswer, ...errorResponses(400, 401, 429, 503) } }),
+    ...apiRouteOptions(app.prefix, 'DELETE /api/user'),
     handler: async (request, reply) => {
       await account.deleteAccount(callerOf(request), request.body.password);
       clearSessionCookie(reply, sessionCookie(deps.env));
@@ -44,7 +32,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/user/export', { response: { 200: accountExportSchema, ...errorResponses(401, 503) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/user/export'),
     handler: async (request, reply) => {
       const document = await account.export(callerOf(request));
       return reply
@@ -55,12 +43,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'PUT /api/user/profile', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401, 409) } }),
+    ...apiRouteOptions(app.prefix, 'PUT /api/user/profile'),
     handler: async (request) => answer(PROFILE_UPDATED_MESSAGE, await account.updateProfile(requireAuth(request).user.id, request.body)),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'PUT /api/user/password', { response: { 200: passwordChangedAnswer, ...errorResponses(400, 401, 429) } }),
+    ...apiRouteOptions(app.prefix, 'PUT /api/user/password'),
     handler: async (request) => {
       await account.changePassword(callerOf(request), request.body);
       return { message: PASSWORD_CHANGED_MESSAGE };
@@ -68,27 +56,27 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'PUT /api/user/timezone', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } }),
+    ...apiRouteOptions(app.prefix, 'PUT /api/user/timezone'),
     handler: async (request) => answer('Timezone updated', await users.updateTimezone(requireAuth(request).user.id, request.body.timezone)),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'PUT /api/user/date-format', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } }),
+    ...apiRouteOptions(app.prefix, 'PUT /api/user/date-format'),
     handler: async (request) => answer('Date format updated', await users.updateDateFormat(requireAuth(request).user.id, request.body.dateFormat)),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'PUT /api/user/currency', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401, 403) } }),
+    ...apiRouteOptions(app.prefix, 'PUT /api/user/currency'),
     handler: async (request) => answer('Currency updated', await users.updateCurrency(requireAuth(request).user.id, request.body.currency)),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/user/mark-preferences-set', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/user/mark-preferences-set'),
     handler: async (request) => answer('Preferences marked as set', await users.markPreferencesSet(requireAuth(request).user.id)),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/user/dismiss-upgrade-notification', { response: { 200: userUpdateAnswer, ...errorResponses(400, 401) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/user/dismiss-upgrade-notification'),
     handler: async (request) => answer('Upgrade notification dismissed', await users.dismissUpgradeNotification(requireAuth(request).user.id)),
   });
 };

@@ -1,17 +1,4 @@
-import {
-  apiRouteOptions,
-  billingConfigAnswer,
-  billingHistoryAnswer,
-  cancelSubscriptionAnswer,
-  createSubscriptionAnswer,
-  errorResponses,
-  paymentMethodAnswer,
-  setupIntentAnswer,
-  subscriptionStatusAnswer,
-  syncSubscriptionAnswer,
-  updatePaymentMethodAnswer,
-  updateSubscriptionAnswer,
-} from '@sendwell/contracts';
+import { apiRouteOptions } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { InvoiceService } from '../services/invoice.service.js';
@@ -28,49 +15,49 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   const userId = (request: Parameters<typeof requireAuth>[0]) => requireAuth(request).user.id;
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/subscription', { response: { 200: createSubscriptionAnswer, ...errorResponses(400, 401, 402, 403, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/subscription'),
     handler: async (request) => subscriptions.subscribe(userId(request), request.body.plan),
   });
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/subscription/update', { response: { 200: updateSubscriptionAnswer, ...errorResponses(400, 401, 402, 403, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/subscription/update'),
     handler: async (request) => subscriptions.update(userId(request), request.body.plan),
   });
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/subscription/cancel', { response: { 200: cancelSubscriptionAnswer, ...errorResponses(400, 401, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/subscription/cancel'),
     handler: async (request) => subscriptions.cancel(userId(request)),
   });
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/subscription/status', { response: { 200: subscriptionStatusAnswer, ...errorResponses(401, 503) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/subscription/status'),
     handler: async (request) => subscriptions.status(userId(request)),
   });
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/sync-subscription', { response: { 200: syncSubscriptionAnswer, ...errorResponses(400, 401, 404, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/sync-subscription'),
     handler: async (request) => subscriptions.sync(userId(request)),
   });
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/payment-method', { response: { 200: paymentMethodAnswer, ...errorResponses(401, 403, 503) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/payment-method'),
     handler: async (request) => subscriptions.paymentMethod(userId(request)),
   });
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/setup-intent', { response: { 200: setupIntentAnswer, ...errorResponses(400, 401, 403, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/setup-intent'),
     handler: async (request) => subscriptions.setupIntent(userId(request)),
   });
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/update-payment-method', { response: { 200: updatePaymentMethodAnswer, ...errorResponses(400, 401, 402, 403, 404, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/update-payment-method'),
     handler: async (request) => subscriptions.updatePaymentMethod(userId(request), request.body.paymentMethodId),
   });
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/billing/config', { response: { 200: billingConfigAnswer, ...errorResponses(401) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/billing/config'),
     handler: async () => ({
       publishableKey: deps.env.STRIPE_PUBLISHABLE_KEY,
     }),
   });
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/billing/history', { response: { 200: billingHistoryAnswer, ...errorResponses(401, 503) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/billing/history'),
     handler: async (request) => invoices.history(userId(request)),
   });
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/billing/invoices/:id/pdf', { response: errorResponses(400, 401, 404, 503) }),
+    ...apiRouteOptions(app.prefix, 'GET /api/billing/invoices/:id/pdf'),
     handler: async (request, reply) => {
       const { fileName, pdf } = await invoices.pdf(userId(request), request.params.id);
       // A Buffer goes out as it is, past the JSON schemas (which type `send` by the error answers only).

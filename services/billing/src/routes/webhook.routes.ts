@@ -1,4 +1,4 @@
-import { apiRouteOptions, errorResponses, stripeWebhookAnswer } from '@sendwell/contracts';
+import { apiRouteOptions } from '@sendwell/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebhookService } from '../services/webhook.service.js';
 
@@ -15,7 +15,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<WebhookRoutesOptions> = async 
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/webhooks/stripe', { response: { 200: stripeWebhookAnswer, ...errorResponses(400, 413, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/webhooks/stripe'),
     handler: async (request) => {
       const payload = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const signature = request.headers['stripe-signature'];

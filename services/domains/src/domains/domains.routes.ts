@@ -1,18 +1,4 @@
-import {
-  apiRouteOptions,
-  createDomainAnswer,
-  deleteDomainAnswer,
-  dnsRecordsAnswer,
-  getDomainAnswer,
-  lastScanAnswer,
-  listChecksAnswer,
-  listDeletedDomainsAnswer,
-  listDomainsAnswer,
-  reputationAnswer,
-  reputationHistoryAnswer,
-  restoreDomainAnswer,
-  errorResponses,
-} from '@sendwell/contracts';
+import { apiRouteOptions } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
@@ -23,19 +9,19 @@ export const domainRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.addHook('onRequest', app.authenticate);
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains', { response: { 200: listDomainsAnswer, ...errorResponses(401) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains'),
     // '/' rather than the prefix itself: /api/domains/ is served too, as before.
     url: '/',
     handler: async (request) => domains.list(requireAuth(request).user),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/deleted', { response: { 200: listDeletedDomainsAnswer, ...errorResponses(401) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/deleted'),
     handler: async (request) => domains.listDeleted(requireAuth(request).user),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/domains', { response: { 201: createDomainAnswer, 200: createDomainAnswer, ...errorResponses(400, 401, 403, 409) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/domains'),
     // '/' rather than the prefix itself: /api/domains/ is served too, as before.
     url: '/',
     handler: async (request, reply) => {
@@ -46,52 +32,52 @@ export const domainRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/domains/restore', { response: { 200: restoreDomainAnswer, ...errorResponses(400, 401, 403, 404, 409) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/domains/restore'),
     handler: async (request) => domains.restore(requireAuth(request).user, request.body.name),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/by-name/:domainName', { response: { 200: getDomainAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/by-name/:domainName'),
     handler: async (request) => domains.getByName(requireAuth(request).user, request.params.domainName),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/name/:domainName/checks', { response: { 200: listChecksAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/name/:domainName/checks'),
     handler: async (request) => checks.latestChecksByName(requireAuth(request).user, request.params.domainName),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/name/:domainName/dns-records', { response: { 200: dnsRecordsAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/name/:domainName/dns-records'),
     handler: async (request) => checks.dnsRecords(requireAuth(request).user, request.params.domainName),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id', { response: { 200: getDomainAnswer, ...errorResponses(400, 401, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id'),
     handler: async (request) => domains.get(requireAuth(request).user, request.params.id),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'DELETE /api/domains/:id', { response: { 200: deleteDomainAnswer, ...errorResponses(400, 401, 404) } }),
+    ...apiRouteOptions(app.prefix, 'DELETE /api/domains/:id'),
     handler: async (request) => domains.remove(requireAuth(request).user, request.params.id),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/checks', { response: { 200: listChecksAnswer, ...errorResponses(400, 401, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/checks'),
     handler: async (request) => checks.latestChecks(requireAuth(request).user, request.params.id),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/reputation', { response: { 200: reputationAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/reputation'),
     handler: async (request) => checks.reputation(requireAuth(request).user, request.params.id),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/reputation/history', { response: { 200: reputationHistoryAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/reputation/history'),
     handler: async (request) => checks.reputationHistory(requireAuth(request).user, request.params.id),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/last-scan', { response: { 200: lastScanAnswer, ...errorResponses(400, 401, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/last-scan'),
     handler: async (request) => domains.lastScan(requireAuth(request).user, request.params.id),
   });
 };

@@ -1,4 +1,4 @@
-import { apiRouteOptions, apiErrorSchema, emailVerifyAnswer, emailVerifyBatchAnswer } from '@sendwell/contracts';
+import { apiRouteOptions } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EmailVerifyService } from './email-verify.service.js';
@@ -15,12 +15,12 @@ export const emailVerifyRoutes: FastifyPluginAsyncZod<EmailVerifyRoutesOptions> 
   app.addHook('onRequest', app.authenticate);
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/email-verify', { response: { 200: emailVerifyAnswer, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/email-verify'),
     handler: async (request) => deps.services.emailVerify.verify(requireAuth(request).user, request.body.email),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/email-verify/batch', { response: { 200: emailVerifyBatchAnswer, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/email-verify/batch'),
     handler: async (request) => deps.services.emailVerify.verifyBatch(requireAuth(request).user, request.body.emails),
   });
 };

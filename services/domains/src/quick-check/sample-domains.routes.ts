@@ -1,4 +1,4 @@
-import { apiErrorSchema, apiRoute, apiRouteOptions, sampleDomainAnswer } from '@sendwell/contracts';
+import { apiRoute, apiRouteOptions } from '@sendwell/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SampleDomainService } from './sample-domain.service.js';
 
@@ -18,7 +18,7 @@ const CALL = 'GET /api/sample-domains/:domain';
  */
 export const sampleDomainRoutes: FastifyPluginAsyncZod<SampleDomainRoutesOptions> = async (app, { deps }) => {
   app.route({
-    ...apiRouteOptions(app.prefix, CALL, { response: { 200: sampleDomainAnswer, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema } }),
+    ...apiRouteOptions(app.prefix, CALL),
     exposeHeadRoute: false,
     handler: async (request) => deps.services.sampleDomains.get(request.params.domain),
   });

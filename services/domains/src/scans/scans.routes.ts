@@ -1,4 +1,4 @@
-import { apiRouteOptions, blacklistCheckAnswer, scanDomainAnswer, scanStatusAnswer, errorResponses } from '@sendwell/contracts';
+import { apiRouteOptions } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
@@ -9,17 +9,17 @@ export const scanRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, { d
   app.addHook('onRequest', app.authenticate);
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/domains/:id/scan', { response: { 202: scanDomainAnswer, ...errorResponses(400, 401, 403, 404, 429, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/domains/:id/scan'),
     handler: async (request, reply) => reply.status(202).send(await scans.request(requireAuth(request).user, request.params.id, 'manual')),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/domains/:id/check', { response: { 202: blacklistCheckAnswer, ...errorResponses(400, 401, 403, 404, 429, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/domains/:id/check'),
     handler: async (request, reply) => reply.status(202).send(await scans.request(requireAuth(request).user, request.params.id, 'blacklist')),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/scans/:scanId', { response: { 200: scanStatusAnswer, ...errorResponses(400, 401, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/scans/:scanId'),
     handler: async (request) => scans.status(requireAuth(request).user, request.params.id, request.params.scanId),
   });
 };

@@ -1,5 +1,5 @@
 import type { PassThrough } from 'node:stream';
-import { apiRouteOptions, createMailTestAnswer, errorResponses, listMailTestsAnswer, mailTestAnswer } from '@sendwell/contracts';
+import { apiRouteOptions } from '@sendwell/contracts';
 import { AppError, requireAuth, serviceBusy } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
@@ -12,21 +12,21 @@ export const mailTestsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   app.addHook('onRequest', app.authenticate);
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/mail-tests', { response: { 201: createMailTestAnswer, ...errorResponses(401, 403, 429) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/mail-tests'),
     // '/' rather than the prefix itself: /api/mail-tests/ is served too, as before.
     url: '/',
     handler: async (request, reply) => reply.code(201).send(await mailTests.create(requireAuth(request).user)),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/mail-tests', { response: { 200: listMailTestsAnswer, ...errorResponses(401, 403) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/mail-tests'),
     // '/' rather than the prefix itself: /api/mail-tests/ is served too, as before.
     url: '/',
     handler: async (request) => mailTests.list(requireAuth(request).user),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/mail-tests/:id', { response: { 200: mailTestAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/mail-tests/:id'),
     handler: async (request) => mailTests.get(requireAuth(request).user, request.params.id),
   });
 
@@ -37,7 +37,7 @@ export const mailTestsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/mail-tests/:id/events', { response: errorResponses(400, 401, 403, 404) }),
+    ...apiRouteOptions(app.prefix, 'GET /api/mail-tests/:id/events'),
     handler: async (request, reply) => {
       const { user } = requireAuth(request);
       const { id } = request.params;

@@ -1,16 +1,4 @@
-import {
-  apiRouteOptions,
-  domainIdParams,
-  errorResponses,
-  mailFlowAnswer,
-  okMailFlowSettingsAnswer,
-  receivedReportsAnswer,
-  reportAddressesAnswer,
-  MAX_REPORT_UPLOAD_BYTES,
-  tlsReportsAnswer,
-  UPLOAD_EMPTY_MESSAGE,
-  uploadReportsAnswer,
-} from '@sendwell/contracts';
+import { apiRouteOptions, domainIdParams, MAX_REPORT_UPLOAD_BYTES, UPLOAD_EMPTY_MESSAGE } from '@sendwell/contracts';
 import { queueSenderRequirementsRefresh } from '@sendwell/scan-engine';
 import { badRequest, requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,12 +13,12 @@ export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   app.addHook('onRequest', app.authenticate);
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/report-addresses', { response: { 200: reportAddressesAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/report-addresses'),
     handler: async (request) => mailFlow.reportAddresses(requireAuth(request).user, request.params.id),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'PUT /api/domains/:id/mail-flow/settings', { response: { 200: okMailFlowSettingsAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'PUT /api/domains/:id/mail-flow/settings'),
     // Plan and ownership before the body is judged: another user's domain is 404 whatever was sent.
     preValidation: async (request) => {
       const id = domainIdParams.safeParse(request.params);
@@ -40,22 +28,22 @@ export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/mail-flow', { response: { 200: mailFlowAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/mail-flow'),
     handler: async (request) => mailFlow.mailFlow(requireAuth(request).user, request.params.id, request.query),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/tls-reports', { response: { 200: tlsReportsAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/tls-reports'),
     handler: async (request) => mailFlow.tlsReports(requireAuth(request).user, request.params.id, request.query),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/dmarc-reports', { response: { 200: receivedReportsAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/dmarc-reports'),
     handler: async (request) => mailFlow.receivedReports(requireAuth(request).user, request.params.id),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/dmarc-reports/:reportId/source', { response: errorResponses(400, 401, 403, 404) }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/dmarc-reports/:reportId/source'),
     handler: async (request, reply) => {
       const file = await mailFlow.reportFile(requireAuth(request).user, request.params.id, request.params.reportId);
       void reply
@@ -81,7 +69,7 @@ export const mailFlowRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app,
     });
 
     upload.route({
-      ...apiRouteOptions(upload.prefix, 'POST /api/domains/:id/dmarc-reports', { response: { 202: uploadReportsAnswer, ...errorResponses(400, 401, 403, 404, 413, 415) } }),
+      ...apiRouteOptions(upload.prefix, 'POST /api/domains/:id/dmarc-reports'),
       bodyLimit: MAX_REPORT_UPLOAD_BYTES,
       handler: async (request, reply) => {
         const domain = await mailFlow.ownedDomain(requireAuth(request).user, request.params.id);

@@ -1,15 +1,4 @@
-import {
-  apiRouteOptions,
-  errorResponses,
-  features,
-  MAIL_FLOW_PLAN_MESSAGE,
-  MAX_REPORT_UPLOAD_BYTES,
-  REPORT_ADDRESS_UNKNOWN,
-  reportTokenSchema,
-  TLS_RPT_CONTENT_TYPES,
-  tlsRptSubmissionAnswer,
-  UPLOAD_EMPTY_MESSAGE,
-} from '@sendwell/contracts';
+import { apiRouteOptions, features, MAIL_FLOW_PLAN_MESSAGE, MAX_REPORT_UPLOAD_BYTES, REPORT_ADDRESS_UNKNOWN, reportTokenSchema, TLS_RPT_CONTENT_TYPES, UPLOAD_EMPTY_MESSAGE } from '@sendwell/contracts';
 import { badRequest, notFound } from '@sendwell/server-kit';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -56,7 +45,7 @@ export const tlsRptRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   app.addContentTypeParser([...TLS_RPT_CONTENT_TYPES], { parseAs: 'buffer', bodyLimit: MAX_REPORT_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/intake/tls-rpt/:token', { response: { 200: tlsRptSubmissionAnswer, ...errorResponses(400, 404, 413, 415) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/intake/tls-rpt/:token'),
     bodyLimit: MAX_REPORT_UPLOAD_BYTES,
     async onRequest(request) {
       if (!tlsRptType(request.headers['content-type'])) throw unsupportedType();

@@ -1,4 +1,4 @@
-import { apiRouteOptions, errorResponses, senderRequirementsSchema } from '@sendwell/contracts';
+import { apiRouteOptions } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Deps } from '../deps.js';
@@ -10,7 +10,7 @@ export const senderRequirementsRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = a
   app.addHook('onRequest', app.authenticate);
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/sender-requirements', { response: { 200: senderRequirementsSchema, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/sender-requirements'),
     handler: async (request) => service.get(requireAuth(request).user, request.params.id),
   });
 };

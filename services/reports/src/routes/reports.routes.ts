@@ -1,11 +1,4 @@
-import {
-  apiRouteOptions,
-  deleteReportAnswer,
-  errorResponses,
-  generateReportsAnswer,
-  getReportAnswer,
-  listReportsAnswer,
-} from '@sendwell/contracts';
+import { apiRouteOptions } from '@sendwell/contracts';
 import { requireAuth } from '@sendwell/server-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReportService } from '../services/report.service.js';
@@ -20,14 +13,14 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
   app.addHook('onRequest', app.authenticate);
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/reports', { response: { 200: listReportsAnswer, ...errorResponses(401, 403) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/reports'),
     // '/' rather than the prefix itself: /api/reports/ is served too, as before.
     url: '/',
     handler: async (request) => reports.list(requireAuth(request).user),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'POST /api/reports/generate', { response: { 202: generateReportsAnswer, ...errorResponses(400, 401, 403, 404, 503) } }),
+    ...apiRouteOptions(app.prefix, 'POST /api/reports/generate'),
     handler: async (request, reply) => {
       const answer = await reports.generate(requireAuth(request).user, request.body);
       return reply.code(202).send(answer);
@@ -35,12 +28,12 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/reports/:id', { response: { 200: getReportAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'GET /api/reports/:id'),
     handler: async (request) => reports.get(requireAuth(request).user, request.params.id),
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'GET /api/reports/:id/download', { response: errorResponses(400, 401, 403, 404, 409) }),
+    ...apiRouteOptions(app.prefix, 'GET /api/reports/:id/download'),
     handler: async (request, reply) => {
       const { format, inline } = request.query;
       const file = await reports.download(requireAuth(request).user, request.params.id, format);
@@ -58,7 +51,7 @@ export const reportRoutes: FastifyPluginAsyncZod<ReportRoutesOptions> = async (a
   });
 
   app.route({
-    ...apiRouteOptions(app.prefix, 'DELETE /api/reports/:id', { response: { 200: deleteReportAnswer, ...errorResponses(400, 401, 403, 404) } }),
+    ...apiRouteOptions(app.prefix, 'DELETE /api/reports/:id'),
     handler: async (request) => {
       await reports.delete(requireAuth(request).user, request.params.id);
       return { success: true as const };
