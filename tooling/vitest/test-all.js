@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `pnpm test`: every typecheck, lint and test of the workspace, then one summary (summary.js).
+// `pnpm test`: every typecheck (the Node packages in one program, tsconfig.node.json; the web app's own),
+// lint and test of the workspace, then one summary (summary.js).
 //
 // The browser tests (apps/web test:e2e, ~22 minutes) are the longest task by far, and half of their
 // time is spent waiting on the stack they drive. Inside turbo they started only after the first
@@ -31,7 +32,7 @@ if (cleaned !== 0) process.exit(cleaned);
 
 const [browser, turbo] = await Promise.all([
   run('pnpm', ['--filter', '@sendwell/web', 'test:e2e'], '@sendwell/web:test:e2e: '),
-  run('pnpm', ['exec', 'turbo', 'run', 'typecheck', 'lint', 'test', '--concurrency=2', '--continue', '--summarize']),
+  run('pnpm', ['exec', 'turbo', 'run', 'typecheck:all', 'lint', 'test', '--concurrency=2', '--continue', '--summarize']),
 ]);
 if (browser !== 0) console.log(`\nThe browser tests (apps/web test:e2e) exited with ${browser}.`);
 const code = await run(process.execPath, [summary, `--runs-exit=${turbo !== 0 ? turbo : browser}`]);
