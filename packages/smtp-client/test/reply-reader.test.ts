@@ -1,4 +1,5 @@
-import { adversarialInputs, withinBudget } from '@sendwell/testing/hostile';
+import { adversarialInputs, hostileText, withinBudget } from '@sendwell/testing/hostile';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_REPLY_LINE_CHARS, MAX_REPLY_LINES, ReplyReader } from '../src/reply-reader.js';
 
@@ -58,5 +59,18 @@ describe('ReplyReader', () => {
   it('reads adversarial server output within the budget, never throwing', () => {
     // A server may stream without end: 64 KB chunks (a socket read) of each shape, eight times over.
     for (const text of adversarialInputs(64 * 1024, ['250-', '250 x\r\n', '\n', '2'])) withinBudget(() => readAll(Array.from({ length: 8 }, () => text)));
+  });
+});
+
+describe('ReplyReader against hostile server output (issue 24)', () => {
+  it('reads arbitrary server output within the budget, never throwing', () => {
+    fc.assert(
+      fc.property(fc.array(hostileText(['250', '250-', '220 ', '\r\n', '\n', '\r', '999 '], 30), { maxLength: 8 }), (chunks) => {
+        const { replies, error } = withinBudget(() => readAll(chunks));
+        expect(replies.every((reply) => reply.code >= 0 && reply.code <= 999 && reply.lines.length <= MAX_REPLY_LINES)).toBe(true);
+        expect(error === null || error.length > 0).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -1,6 +1,17 @@
 import { sql, type Executor } from '@sendwell/db';
 import type { ReputationFactors, ReputationTrend } from '@sendwell/contracts';
 
+/** One row of `domain_reputation_history`. */
+export interface ReputationPoint {
+  domainId: number;
+  scanId: string;
+  score: number;
+  factors: ReputationFactors;
+  trend: ReputationTrend;
+  previousScore: number | null;
+  calculatedAt: Date;
+}
+
 export class ReputationRows {
   constructor(private readonly db: Executor) {}
 
@@ -16,15 +27,7 @@ export class ReputationRows {
     return row?.score ?? null;
   }
 
-  async insert(entry: {
-    domainId: number;
-    scanId: string;
-    score: number;
-    factors: ReputationFactors;
-    trend: ReputationTrend;
-    previousScore: number | null;
-    calculatedAt: Date;
-  }): Promise<void> {
+  async insert(entry: ReputationPoint): Promise<void> {
     await this.db
       .insertInto('domainReputationHistory')
       .values({ ...entry, factors: JSON.stringify(entry.factors) })
@@ -32,16 +35,7 @@ export class ReputationRows {
   }
 
   /** The point of one day (`daily_for`); false when that day's point was written already. */
-  async insertDaily(entry: {
-    domainId: number;
-    scanId: string;
-    score: number;
-    factors: ReputationFactors;
-    trend: ReputationTrend;
-    previousScore: number | null;
-    calculatedAt: Date;
-    dailyFor: string;
-  }): Promise<boolean> {
+  async insertDaily(entry: ReputationPoint & { dailyFor: string }): Promise<boolean> {
     const inserted = await this.db
       .insertInto('domainReputationHistory')
       .values({ ...entry, factors: JSON.stringify(entry.factors), dailyFor: sql<Date>`${entry.dailyFor}::date` })
