@@ -57,6 +57,19 @@ describe('integrations', () => {
     expect(await manage.getByTestId('webhook-secret').count()).toBe(0);
   });
 
+  it('opens Email Verification from its card, which shows as connected', async () => {
+    const user = await registerPaidUser('integrations-verify', 'standard');
+    const { page } = await newPage();
+    await login(page, user);
+    await page.goto('/integrations');
+    const card = page.getByTestId('integration-email-verification');
+    await card.getByText('Connected', { exact: true }).waitFor();
+    expect(await card.getByText(/next release/).count()).toBe(0);
+    await card.getByRole('link', { name: 'Open Email Verification' }).click();
+    await page.waitForURL('**/email-verification');
+    await page.getByRole('heading', { name: 'Email Verification', level: 2 }).waitFor();
+  });
+
   it('shows a basic user the plan notice and greyed, unconfigurable cards', async () => {
     const user = await registerPaidUser('integrations-basic', 'basic');
     const { page } = await newPage();

@@ -8,7 +8,28 @@ const { newPage } = browserSuite();
 
 const isPreferencePut = (r: Request) => r.method() === 'PUT' && /\/api\/user\/(?:timezone|date-format|currency)$/.test(r.url());
 
+/** Stripe's reads failing at the billing service: 503, as the service answers when Stripe does not. */
+const BILLING_READS = /\/api\/(?:payment-method|subscription\/status)$/;
+const UNAVAILABLE = { status: 503, contentType: 'application/json', body: JSON.stringify({ code: 'UPSTREAM_UNAVAILABLE', message: 'Stripe did not answer' }) };
+
 describe('settings', () => {
+  it('says so when the billing reads fail, never that billing is "not available yet", and reads again on Try again', async () => {
+    const user = await registerPaidUser('settings-billing-error', 'standard');
+    const { page } = await newPage();
+    await login(page, user);
+    await page.route(BILLING_READS, (route) => route.fulfill(UNAVAILABLE));
+    await page.goto('/settings');
+    const error = page.getByTestId('billing-read-error');
+    await error.getByText('Billing details could not be loaded', { exact: true }).waitFor();
+    await error.getByRole('alert').waitFor();
+    expect(await page.getByText('not available yet').count()).toBe(0);
+
+    await page.unroute(BILLING_READS);
+    await error.getByRole('button', { name: 'Try again' }).click();
+    await error.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Plan', exact: true }).waitFor();
+  });
+
   it("saves the preferences in parallel, skips the 'Already set' ones and reports the currency lock", async () => {
     const user = await registerPaidUser('settings', 'standard');
     const { page } = await newPage();

@@ -115,9 +115,11 @@ export function IntegrationsPage() {
             </div>
             <Badge className="shrink-0 whitespace-nowrap normal-case">Connected</Badge>
           </CardHeader>
-          <CardContent>
-            <p className="text-xs text-muted-foreground">The verification screen arrives with the next release; the API is live.</p>
-          </CardContent>
+          <CardFooter>
+            <Link to={paths.emailVerification} className={buttonClass('outline', 'sm')}>
+              Open Email Verification
+            </Link>
+          </CardFooter>
         </Card>
       </Section>
 

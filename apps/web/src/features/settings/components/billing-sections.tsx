@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ReadError } from '@/components/ui/read-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
@@ -62,9 +63,16 @@ function PaidBilling({ user }: { user: User }) {
   if (payment.isPending || status.isPending) return <Skeleton className="h-32 w-full rounded-xl" />;
   if (payment.isError && status.isError) {
     return (
-      <p className="rounded-lg border border-dashed p-4 text-sm text-muted-foreground" data-testid="billing-unavailable">
-        Payment method and plan changes are not available yet.
-      </p>
+      <ReadError
+        testId="billing-read-error"
+        title="Billing details could not be loaded"
+        message="Your payment method and plan could not be read just now. Nothing has changed on your subscription."
+        retrying={payment.isFetching || status.isFetching}
+        onRetry={() => {
+          void payment.refetch();
+          void status.refetch();
+        }}
+      />
     );
   }
 
