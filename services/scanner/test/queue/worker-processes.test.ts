@@ -48,9 +48,29 @@ async function writtenOnce(scans: Array<{ scanId: string; domainId: number }>) {
 }
 
 describe('scanner worker processes', () => {
+  // The crash tests kill a worker mid-scan: its scan must outlast anything the test waits for meanwhile
+  // (a worker spawned under load took over 10 s to start on CI, and a scan that had finished by the kill
+  // was no crash at all), so the slow checks take 5 minutes and the check deadline lets them.
+  const crashTimings = { SCANNER_CONCURRENCY: '1', SCAN_CHECK_DEADLINE_MS: '600000' };
+  // Shorter lock timings than production's so the take-overs fit a test, yet a lock long enough that a
+  // worker starved by a loaded CI machine is not taken for dead (a false stall would spend a try);
+  // SCAN_MAX_STALLED_COUNT is the production default (2).
+  const lockTimings = { SCAN_LOCK_DURATION_MS: '10000', SCAN_STALLED_INTERVAL_MS: '2000' };
+  const neverFinishing = { ...crashTimings, ...lockTimings, TEST_CHECK_DELAY_MS: '300000' };
+
+  /** The scan's row, its job and every worker's events: what a timed-out wait reports. */
+  const stateOf = (scanId: string, workers: WorkerProcess[]) => async () => {
+    const row = await ctx.testDb.db.selectFrom('scans').select(['status', 'error']).where('id', '=', scanId).executeTakeFirst();
+    const job = await ctx.deps.queues.scan.getJob(scanId);
+    const state = await ctx.deps.queues.scan.getJobState(scanId);
+    const events = workers.map((w) => `${w.child.pid}: ${w.events.map((e) => e.event).join(',')}`).join(' | ');
+    return `row ${JSON.stringify(row)}, job ${state} stalled ${job?.stalledCounter} started ${job?.attemptsStarted}, workers ${events}`;
+  };
+  const completedBy = (p: WorkerProcess, scanId: string) => p.events.some((e) => e.event === 'completed' && e.scanId === scanId);
+
   it('takes a scan over from a worker killed mid-scan within 30 s, with the production lock settings, and writes it once', async () => {
-    // As long as the longest scan (SCAN_CHECK_DEADLINE_MS), so it is surely mid-scan when killed.
-    const killed = spawn({ SCANNER_CONCURRENCY: '1', TEST_CHECK_DELAY_MS: '20000' });
+    // Far longer than the test waits for the survivor to start, so it is surely mid-scan when killed.
+    const killed = spawn({ ...crashTimings, TEST_CHECK_DELAY_MS: '300000' });
     await killed.waitFor((e) => e.event === 'ready');
     const [scan] = await queueScans(1);
     await killed.waitFor((e) => e.event === 'active' && e.scanId === scan!.scanId);
@@ -76,12 +96,7 @@ describe('scanner worker processes', () => {
   }, 90_000);
 
   it('runs a scan again after a second crash during its re-run, and completes it', async () => {
-    // Shorter timings than production's so two take-overs fit a test, yet a lock long enough that a
-    // worker starved by a loaded CI machine is not taken for dead (a false stall would spend a try);
-    // SCAN_MAX_STALLED_COUNT is the production default (2).
-    const timings = { SCANNER_CONCURRENCY: '1', SCAN_LOCK_DURATION_MS: '8000', SCAN_STALLED_INTERVAL_MS: '2000' };
-    const slow = { ...timings, TEST_CHECK_DELAY_MS: '30000' };
-    const pair = [spawn(slow), spawn(slow)];
+    const pair = [spawn(neverFinishing), spawn(neverFinishing)];
     await Promise.all(pair.map((p) => p.waitFor((e) => e.event === 'ready')));
     const [scan] = await queueScans(1);
     const runs = (p: WorkerProcess) => p.events.some((e) => e.event === 'active' && e.scanId === scan!.scanId);
@@ -91,42 +106,47 @@ describe('scanner worker processes', () => {
     await second.waitFor((e) => e.event === 'active' && e.scanId === scan!.scanId);
     // The last worker, fast, starts only once the second runs the scan: started earlier, it could
     // take the first re-run itself and leave the second idle (seen on a loaded CI machine).
-    const last = spawn({ ...timings, TEST_CHECK_DELAY_MS: '200' });
+    const last = spawn({ ...crashTimings, ...lockTimings, TEST_CHECK_DELAY_MS: '200' });
     await last.waitFor((e) => e.event === 'ready');
+    expect(completedBy(second, scan!.scanId)).toBe(false);
     second.child.kill('SIGKILL');
 
-    await last.waitFor((e) => e.event === 'completed' && e.scanId === scan!.scanId);
+    await last.waitFor((e) => e.event === 'completed' && e.scanId === scan!.scanId, 90_000);
     const row = await ctx.testDb.db.selectFrom('scans').select(['status', 'error']).where('id', '=', scan!.scanId).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'completed', error: null });
     expect(await writtenOnce([scan!])).toBe(true);
     expect((await ctx.deps.queues.scan.getJob(scan!.scanId))?.stalledCounter).toBe(2);
-  }, 90_000);
+  }, 300_000);
 
   it('fails the scan for good, with a safe reason, only at a third crash (one more than SCAN_MAX_STALLED_COUNT)', async () => {
-    const slow = { SCANNER_CONCURRENCY: '1', SCAN_LOCK_DURATION_MS: '8000', SCAN_STALLED_INTERVAL_MS: '2000', TEST_CHECK_DELAY_MS: '10000' };
-    const alive = [spawn(slow), spawn(slow)];
+    const all: WorkerProcess[] = [spawn(neverFinishing), spawn(neverFinishing)];
+    const alive = [...all];
     await Promise.all(alive.map((p) => p.waitFor((e) => e.event === 'ready')));
     const [scan] = await queueScans(1);
+    const explain = stateOf(scan!.scanId, all);
     const runs = (p: WorkerProcess) => p.events.some((e) => e.event === 'active' && e.scanId === scan!.scanId);
     for (let crash = 1; crash <= 3; crash++) {
-      const runner = await waitUntil(async () => alive.find(runs), { what: `a worker running the scan before crash ${crash}`, timeoutMs: 150_000 });
+      // Generous waits: beside the browser tests on two cores a re-run took over 45 s to start once, and
+      // over 90 s once with the bench smoke beside it too.
+      const runner = await waitUntil(async () => alive.find(runs), { what: `a worker running the scan before crash ${crash}`, timeoutMs: 150_000, explain });
       // Until the last crash, the scan row never reads as failed.
       expect(await scanStatus(scan!.scanId)).not.toBe('failed');
-      await waitUntil(async () => (await scanStatus(scan!.scanId)) === 'running', { what: 'scan running' });
+      await waitUntil(async () => (await scanStatus(scan!.scanId)) === 'running', { what: 'scan running', explain });
       // Someone idle to take the scan (or its failure) over.
-      const next = spawn(slow);
-      await next.waitFor((e) => e.event === 'ready');
+      const next = spawn(neverFinishing);
+      all.push(next);
+      await next.waitFor((e) => e.event === 'ready', 90_000);
       alive.splice(alive.indexOf(runner), 1);
       alive.push(next);
+      // Still mid-scan: the kill is a crash, not the end of a finished scan.
+      expect(completedBy(runner, scan!.scanId)).toBe(false);
       runner.child.kill('SIGKILL');
       await runner.exited;
     }
-    await waitUntil(async () => (await scanStatus(scan!.scanId)) === 'failed', { what: 'scan failed for good', timeoutMs: 150_000 });
+    await waitUntil(async () => (await scanStatus(scan!.scanId)) === 'failed', { what: 'scan failed for good', timeoutMs: 150_000, explain });
     const row = await ctx.testDb.db.selectFrom('scans').select('error').where('id', '=', scan!.scanId).executeTakeFirstOrThrow();
     expect(row.error).toBe(SCAN_INTERRUPTED_TOO_OFTEN);
     expect(await ctx.deps.queues.scan.getJobState(scan!.scanId)).toBe('failed');
-    // Generous waits: beside the browser tests on two cores a re-run took over 45 s to start once, and
-    // over 90 s once with the bench smoke beside it too.
   }, 600_000);
 
   it('does not take a scan from a busy but alive worker whose event loop is blocked for 4 s', async () => {
