@@ -1,7 +1,7 @@
 /**
  * What became of a drill's scans, read from the database: per domain of the drill, its scans
  * created since the drill began. A domain is done once it has a completed scan; a domain with more
- * than one completed scan, or a scan whose checks were written twice, is a duplicate.
+ * than one completed scan, or a scan recorded twice (see `twice_written`), is a duplicate.
  */
 // Kysely's CamelCasePlugin (createDb) renames the snake_case columns of raw results too.
 import { sql, type Database } from '@sendwell/db';
@@ -28,14 +28,26 @@ export async function scanOutcome(db: Database, domainIds: readonly number[], si
       from unnest(${[...domainIds]}::int[]) as d(id)
       left join scans s on s.domain_id = d.id and s.created_at >= ${since}
       group by d.id
-    ), twice_written as (
-      -- A scan recorded twice has a check type twice (one row per check and scan; counting rows
-      -- against a fixed number of checks broke when the scanner gained checks).
-      select distinct c.scan_id
-      from domain_checks c
-      join scans s on s.id = c.scan_id
+    ), drill_scans as (
+      select s.id, s.check_result_ids
+      from scans s
       where s.domain_id = any(${[...domainIds]}::int[]) and s.created_at >= ${since}
-      group by c.scan_id, c.type
+    ), twice_written as (
+      -- A scan recorded twice. Its results are stored on change and referenced from the scan row, so
+      -- a second recording adds no check rows to count; it shows as a second reputation point of
+      -- the scan (each recording writes one; the daily points, daily_for set, are apart), or as a
+      -- check type twice among the scan's references.
+      select h.scan_id
+      from domain_reputation_history h
+      join drill_scans s on s.id = h.scan_id
+      where h.domain_id = any(${[...domainIds]}::int[]) and h.daily_for is null
+      group by h.scan_id
+      having count(*) > 1
+      union
+      select s.id
+      from drill_scans s cross join unnest(s.check_result_ids) as ref(id)
+      join check_results c on c.id = ref.id
+      group by s.id, c.type
       having count(*) > 1
     )
     select

@@ -1,11 +1,14 @@
 /**
  * Data setup of the domains benchmark (not a test): scan history written straight into the tables
- * the scanner writes (`scans`, `domain_checks`, `domain_reputation_history`, the domain's status and
- * counters), in a few set-based statements. The check details copy the shape of the scanner's
+ * the scanner writes (`scans` with the results they saw stored on change in `check_results` and
+ * `dns_snapshots`, `domain_reputation_history`, the domain's status and counters), in a few
+ * set-based statements: each domain's checks repeat scan after scan, so each distinct result is
+ * stored once and every scan references it (lib/seeded-results.ts), as the recorder leaves them. The check details copy the shape of the scanner's
  * output (`services/scanner/src/checks/*.ts`) at a realistic size, so the checks call serialises
  * what production would: the blacklist check's per-list sites and per-IP results are the bulk.
  */
 import { sql, type Database } from '@sendwell/db';
+import { storeSeededChecks, storeSeededSnapshots } from '../lib/seeded-results.js';
 
 const LISTS = [
   ['Spamhaus ZEN', 'zen.spamhaus.org'],
@@ -206,31 +209,39 @@ export async function fillHistory(db: Database, domainIds: number[], scans: numb
       create temp table bench_new_scans on commit drop as
       with ids as (select unnest(${domainIds}::int[]) as domain_id, generate_subscripts(${domainIds}::int[], 1) as k),
       made as (
-        insert into scans (domain_id, trigger, status, overall_status, dns_snapshot, created_at, started_at, completed_at)
+        insert into scans (domain_id, trigger, status, overall_status, created_at, started_at, completed_at)
         select ids.domain_id, case when g % 20 = 0 then 'manual' else 'scheduled' end, 'completed',
                case when g % 7 = 0 then 'warning' else 'healthy' end,
-               replace(${JSON.stringify(SNAPSHOT)}, '{domain}', d.name)::jsonb,
                now() - g * make_interval(secs => ${spacingSeconds}),
                now() - g * make_interval(secs => ${spacingSeconds}) + interval '1 second',
                now() - g * make_interval(secs => ${spacingSeconds}) + interval '4 seconds'
         from generate_series(1, ${scans}) g
         join ids on ids.k = 1 + g % ${domainIds.length}
-        join domains d on d.id = ids.domain_id
         returning id, domain_id, created_at, completed_at
       )
       select * from made
     `.execute(trx);
+    // Each scan's snapshot and checks as the scanner would report them; stored on change below.
     await sql`
-      insert into domain_checks (domain_id, scan_id, type, status, value, message, recommendation, details, created_at)
-      select s.domain_id, s.id, t.type,
-             case when t.type = 'dmarc' or (t.type = 'spf' and extract(minute from s.created_at)::int % 9 = 0) then 'warning' else t.status end,
-             replace(t.value, '{domain}', d.name), replace(t.message, '{domain}', d.name), t.recommendation,
-             replace(t.details::text, '{domain}', d.name)::jsonb, s.completed_at
+      create temp table bench_new_snapshots on commit drop as
+      select s.id as scan_id, s.domain_id, replace(${JSON.stringify(SNAPSHOT)}, '{domain}', d.name)::jsonb as snapshot, s.completed_at as at
       from bench_new_scans s
       join domains d on d.id = s.domain_id
-      cross join jsonb_to_recordset(${JSON.stringify(templates)}::jsonb)
-        as t(type text, status text, value text, message text, recommendation text, details jsonb)
     `.execute(trx);
+    await storeSeededSnapshots(trx, 'bench_new_snapshots');
+    await sql`
+      create temp table bench_new_checks on commit drop as
+      select s.id as scan_id, s.domain_id, t.ord::int as ord, t.type,
+             case when t.type = 'dmarc' or (t.type = 'spf' and extract(minute from s.created_at)::int % 9 = 0) then 'warning' else t.status end as status,
+             replace(t.value, '{domain}', d.name) as value, replace(t.message, '{domain}', d.name) as message, t.recommendation,
+             replace(t.details::text, '{domain}', d.name)::jsonb as details, s.completed_at as at
+      from bench_new_scans s
+      join domains d on d.id = s.domain_id
+      cross join rows from (jsonb_to_recordset(${JSON.stringify(templates)}::jsonb)
+        as (type text, status text, value text, message text, recommendation text, details jsonb)) with ordinality
+        as t(type, status, value, message, recommendation, details, ord)
+    `.execute(trx);
+    await storeSeededChecks(trx, 'bench_new_checks');
     await sql`
       insert into domain_reputation_history (domain_id, scan_id, score, factors, trend, previous_score, calculated_at)
       select s.domain_id, s.id, 80 + (extract(epoch from s.created_at)::bigint % 12)::int, ${JSON.stringify(FACTORS)}::jsonb,

@@ -30,6 +30,7 @@ import { ReportSourceRepository } from '../../services/reports/src/repositories/
 import { SenderRequirementsSourceRepository } from '../../services/reports/src/repositories/sender-requirements-source.repository.js';
 import { freePort, loadAverage, processCpuMs, stopChild, waitForHealth } from '../lib/processes.js';
 import { deleteRedisPrefix } from '../lib/redis-keys.js';
+import { storeSeededChecks, storeSeededSnapshots } from '../lib/seeded-results.js';
 import { serviceArgs, sized, SMOKE, smokeResult } from '../lib/smoke.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -49,29 +50,45 @@ const MB = 1024 * 1024;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)]!;
 
-/** `scans` completed scans spread over the last 90 days for each domain, as the scanner records them. */
+/**
+ * `scans` completed scans spread over the last 90 days for each domain, as the scanner records them:
+ * results stored on change (lib/seeded-results.ts), so each domain's snapshot is stored once (each
+ * scan's `takenAt` its patch) and each distinct check result once (spf, in error every fifth day of
+ * the month, is two), every scan referencing the ones it saw.
+ */
 async function seedHistory(db: Database, domainIds: number[], scans: number) {
   const stepMs = Math.floor((90 * 86_400_000) / scans);
-  await sql`insert into scans (id, domain_id, trigger, status, overall_status, created_at, started_at, completed_at, dns_snapshot)
-    select gen_random_uuid(), d, 'scheduled', 'completed', case when i % 7 = 0 then 'warning' else 'healthy' end, t, t, t,
-      jsonb_build_object('takenAt', t, 'a', '["192.0.2.10"]'::jsonb, 'aaaa', '[]'::jsonb,
-        'mx', '[{"exchange":"mx1.bench.test","priority":10,"ips":["192.0.2.25"]}]'::jsonb,
-        'ns', '["ns1.bench.test","ns2.bench.test"]'::jsonb, 'txt', '[]'::jsonb,
-        'spfRecord', 'v=spf1 include:_spf.google.com include:sendgrid.net ~all', 'dmarcRecord', 'v=DMARC1; p=none', 'failed', '[]'::jsonb)
-    from unnest(${domainIds}::int[]) d, generate_series(1, ${scans}) i,
-      lateral (select now() - make_interval(secs => (${scans} - i) * ${stepMs / 1000}::float8) as t) ts`.execute(db);
-  await sql`insert into domain_checks (domain_id, scan_id, type, status, message, details, created_at)
-    select s.domain_id, s.id, c.type,
-      case when c.type = 'dmarc' then 'warning' when c.type = 'spf' and extract(day from s.completed_at)::int % 5 = 0 then 'error' else 'valid' end,
-      c.type || ' checked', c.details, s.completed_at
-    from scans s cross join (values
-      ('spf', '{"record":"v=spf1 include:_spf.google.com include:sendgrid.net ~all","lookupCount":7,"findings":[{"code":"SPF_SOFTFAIL_ALL","severity":"info","message":"The record ends in ~all.","rfc":"RFC 7208 §5.1","recommendation":"End with -all."}]}'::jsonb),
-      ('dkim', '{"records":[{"selector":"google","record":"v=DKIM1; k=rsa; p=MIIBIjANBgkq"}]}'::jsonb),
-      ('dmarc', '{"record":"v=DMARC1; p=none","policy":"none","findings":[{"code":"DMARC_POLICY_NONE","severity":"warning","message":"p=none delivers failing mail.","rfc":"RFC 7489 §6.3","recommendation":"Move to quarantine."}]}'::jsonb),
-      ('blacklist', '{"sites":[{"name":"Spamhaus ZEN","status":"clean"},{"name":"Barracuda","status":"clean"},{"name":"SpamCop","status":"clean"},{"name":"SORBS","status":"unknown"}],"allIpResults":[{"ip":"192.0.2.25","clean":true}]}'::jsonb),
-      ('ssl_certificate', '{"issuer":"Bench CA","daysRemaining":60}'::jsonb),
-      ('dns_performance', '{"responseTimeMs":48}'::jsonb)) as c(type, details)
-    where s.domain_id = any(${domainIds}::int[])`.execute(db);
+  await db.transaction().execute(async (trx) => {
+    await sql`create temp table bench_seed_scans on commit drop as
+      with made as (
+        insert into scans (id, domain_id, trigger, status, overall_status, created_at, started_at, completed_at)
+        select gen_random_uuid(), d, 'scheduled', 'completed', case when i % 7 = 0 then 'warning' else 'healthy' end, t, t, t
+        from unnest(${domainIds}::int[]) d, generate_series(1, ${scans}) i,
+          lateral (select now() - make_interval(secs => (${scans} - i) * ${stepMs / 1000}::float8) as t) ts
+        returning id, domain_id, completed_at
+      )
+      select * from made`.execute(trx);
+    await sql`create temp table bench_seed_snapshots on commit drop as
+      select id as scan_id, domain_id, completed_at as at,
+        jsonb_build_object('takenAt', completed_at, 'a', '["192.0.2.10"]'::jsonb, 'aaaa', '[]'::jsonb,
+          'mx', '[{"exchange":"mx1.bench.test","priority":10,"ips":["192.0.2.25"]}]'::jsonb,
+          'ns', '["ns1.bench.test","ns2.bench.test"]'::jsonb, 'txt', '[]'::jsonb,
+          'spfRecord', 'v=spf1 include:_spf.google.com include:sendgrid.net ~all', 'dmarcRecord', 'v=DMARC1; p=none', 'failed', '[]'::jsonb) as snapshot
+      from bench_seed_scans`.execute(trx);
+    await storeSeededSnapshots(trx, 'bench_seed_snapshots');
+    await sql`create temp table bench_seed_checks on commit drop as
+      select s.id as scan_id, s.domain_id, c.ord, c.type,
+        case when c.type = 'dmarc' then 'warning' when c.type = 'spf' and extract(day from s.completed_at)::int % 5 = 0 then 'error' else 'valid' end as status,
+        null::text as value, c.type || ' checked' as message, null::text as recommendation, c.details, s.completed_at as at
+      from bench_seed_scans s cross join (values
+        (1, 'spf', '{"record":"v=spf1 include:_spf.google.com include:sendgrid.net ~all","lookupCount":7,"findings":[{"code":"SPF_SOFTFAIL_ALL","severity":"info","message":"The record ends in ~all.","rfc":"RFC 7208 §5.1","recommendation":"End with -all."}]}'::jsonb),
+        (2, 'dkim', '{"records":[{"selector":"google","record":"v=DKIM1; k=rsa; p=MIIBIjANBgkq"}]}'::jsonb),
+        (3, 'dmarc', '{"record":"v=DMARC1; p=none","policy":"none","findings":[{"code":"DMARC_POLICY_NONE","severity":"warning","message":"p=none delivers failing mail.","rfc":"RFC 7489 §6.3","recommendation":"Move to quarantine."}]}'::jsonb),
+        (4, 'blacklist', '{"sites":[{"name":"Spamhaus ZEN","status":"clean"},{"name":"Barracuda","status":"clean"},{"name":"SpamCop","status":"clean"},{"name":"SORBS","status":"unknown"}],"allIpResults":[{"ip":"192.0.2.25","clean":true}]}'::jsonb),
+        (5, 'ssl_certificate', '{"issuer":"Bench CA","daysRemaining":60}'::jsonb),
+        (6, 'dns_performance', '{"responseTimeMs":48}'::jsonb)) as c(ord, type, details)`.execute(trx);
+    await storeSeededChecks(trx, 'bench_seed_checks');
+  });
   await sql`insert into domain_reputation_history (domain_id, scan_id, score, trend, calculated_at, factors)
     select domain_id, id, 60 + (extract(day from completed_at)::int % 30), 'stable', completed_at,
       '{"weightedScores":{"emailAuthentication":33,"securityDeliverability":28,"configurationHealth":24},"emailAuthentication":{"spf":13,"dkim":13,"dmarc":7},"securityDeliverability":{"blacklist":{"score":10},"ssl":15,"spoofingProtection":5},"configurationHealth":{"dnsPerformance":12,"mailRouting":8,"nameServers":5}}'::jsonb

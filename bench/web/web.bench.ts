@@ -302,16 +302,19 @@ async function seedHistory(databaseUrl: string, email: string): Promise<string[]
     const names = Array.from({ length: SEEDED_DOMAINS }, (_, i) => `bench-${i}.example.com`);
     for (const name of names) {
       const domain = await db.insertInto('domains').values({ userId: user.id, name, status: 'healthy', scanCount: SEEDED_SCANS, lastScan: new Date() }).returning('id').executeTakeFirstOrThrow();
+      // Stored on change, as the recorder leaves them: the checks never change, so each is stored
+      // once (dated by the first scan) and every scan references the same six.
       await sql`
-        with made as (
-          insert into scans (domain_id, trigger, status, overall_status, created_at, started_at, completed_at)
-          select ${domain.id}, 'scheduled', 'completed', 'healthy', t, t, t
-          from generate_series(1, ${SEEDED_SCANS}) g, lateral (select now() - g * interval '15 minutes' as t) at
-          returning id, created_at
+        with results as (
+          insert into check_results (domain_id, type, status, message, details, created_at)
+          select ${domain.id}, c.type, c.status, c.type || ' checked', '{}'::jsonb, now() - ${SEEDED_SCANS}::int * interval '15 minutes'
+          from (values (1, 'spf', 'valid'), (2, 'dkim', 'valid'), (3, 'dmarc', 'warning'), (4, 'blacklist', 'valid'), (5, 'ssl_certificate', 'valid'), (6, 'dns_performance', 'success')) as c(ord, type, status)
+          order by c.ord
+          returning id
         )
-        insert into domain_checks (domain_id, scan_id, type, status, message, details, created_at)
-        select ${domain.id}, made.id, c.type, c.status, c.type || ' checked', '{}'::jsonb, made.created_at
-        from made cross join (values ('spf', 'valid'), ('dkim', 'valid'), ('dmarc', 'warning'), ('blacklist', 'valid'), ('ssl_certificate', 'valid'), ('dns_performance', 'success')) as c(type, status)
+        insert into scans (domain_id, trigger, status, overall_status, created_at, started_at, completed_at, check_result_ids)
+        select ${domain.id}, 'scheduled', 'completed', 'healthy', t, t, t, (select array_agg(id order by id) from results)
+        from generate_series(1, ${SEEDED_SCANS}) g, lateral (select now() - g * interval '15 minutes' as t) at
       `.execute(db);
     }
     return names;

@@ -16,29 +16,48 @@ const DNS_CHANGE = 'DMARC policy upgraded from none to reject';
  */
 async function seedHistory(domainId: number): Promise<{ latestScanId: string; latestAt: Date }> {
   return withDb(async (db) => {
-    const latest = await db.selectFrom('scans').select(['id', 'createdAt']).where('domainId', '=', domainId).where('status', '=', 'completed').orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    const latest = await db
+      .selectFrom('scans')
+      .select(['id', 'createdAt', 'checkResultIds', 'dnsSnapshotId'])
+      .where('domainId', '=', domainId)
+      .where('status', '=', 'completed')
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
+    // Stored as the recorder stores an unchanged history: the older scans reference the latest one's
+    // results, and the scan just before it a DMARC result of its own (at warning).
+    const dmarcWarning = await sql<{ id: number; replaced: number }>`
+      insert into check_results (domain_id, type, status, value, message, recommendation, details, created_at)
+      select domain_id, type, 'warning', value, message, recommendation, details, created_at
+      from check_results where id = any(${latest.checkResultIds}::int[]) and type = 'dmarc'
+      returning id, (select id from check_results where id = any(${latest.checkResultIds}::int[]) and type = 'dmarc') as replaced
+    `.execute(db);
+    const warning = dmarcWarning.rows[0]!;
     await sql`
       with made as (
-        insert into scans (domain_id, trigger, status, overall_status, created_at, started_at, completed_at)
-        select ${domainId}, 'scheduled', 'completed', case when g = 1 then 'warning' else 'healthy' end, t, t, t
+        insert into scans (domain_id, trigger, status, overall_status, created_at, started_at, completed_at, check_result_ids, dns_snapshot_id)
+        select ${domainId}, 'scheduled', 'completed', case when g = 1 then 'warning' else 'healthy' end, t, t, t,
+          case when g = 1 then array_replace(${latest.checkResultIds}::int[], ${warning.replaced}, ${warning.id}) else ${latest.checkResultIds}::int[] end,
+          ${latest.dnsSnapshotId}
         from generate_series(1, ${OLDER_SCANS}) g, lateral (select ${latest.createdAt}::timestamptz - g * interval '15 minutes' as t) at
-        returning id, created_at, overall_status
-      ), checks as (
-        insert into domain_checks (domain_id, scan_id, type, status, message, details, created_at)
-        select ${domainId}, made.id, c.type, case when c.type = 'dmarc' and made.overall_status = 'warning' then 'warning' else c.status end, c.message, c.details, made.created_at
-        from made cross join domain_checks c where c.scan_id = ${latest.id}
+        returning id, created_at
       )
       insert into domain_reputation_history (domain_id, scan_id, score, factors, trend, calculated_at)
       select ${domainId}, made.id, 60 + (extract(epoch from made.created_at)::bigint / 900) % 30, '{}'::jsonb, 'stable', made.created_at from made
     `.execute(db);
     await db.updateTable('domains').set((eb) => ({ scanCount: eb('scanCount', '+', OLDER_SCANS) })).where('id', '=', domainId).execute();
-    const dnsCheck = await db.selectFrom('domainChecks').select('id').where('scanId', '=', latest.id).where('type', '=', 'dns_performance').executeTakeFirst();
+    const dnsCheck = await db
+      .selectFrom('checkResults')
+      .select('id')
+      .where('id', 'in', latest.checkResultIds ?? [])
+      .where('type', '=', 'dns_performance')
+      .executeTakeFirst();
     const owner = await db.selectFrom('domains').select('userId').where('id', '=', domainId).executeTakeFirstOrThrow();
     await db
       .insertInto('domainAlerts')
       .values({
         userId: owner.userId,
         domainId,
+        scanId: latest.id,
         checkId: dnsCheck?.id ?? null,
         type: 'dns_change',
         severity: 'low',

@@ -15,19 +15,19 @@ import type * as Generated from './schema.gen.js';
 export type StoredCheckDetails = CheckDetails<CheckType>;
 type CheckDetailsColumn = ColumnType<StoredCheckDetails, Generated.Json | undefined, Generated.Json>;
 
-export interface DomainChecks extends Omit<Generated.DomainChecks, 'details'> {
+export interface CheckResults extends Omit<Generated.CheckResults, 'details'> {
   details: CheckDetailsColumn;
 }
 export interface SampleDomainChecks extends Omit<Generated.SampleDomainChecks, 'details'> {
   details: CheckDetailsColumn;
 }
-export interface Scans extends Omit<Generated.Scans, 'dnsSnapshot'> {
-  dnsSnapshot: ColumnType<DnsSnapshot | null, Generated.Json | null, Generated.Json | null>;
+export interface DnsSnapshots extends Omit<Generated.DnsSnapshots, 'snapshot'> {
+  snapshot: ColumnType<DnsSnapshot, Generated.Json, Generated.Json>;
 }
-export interface DB extends Omit<Generated.DB, 'domainChecks' | 'sampleDomainChecks' | 'scans'> {
-  domainChecks: DomainChecks;
+export interface DB extends Omit<Generated.DB, 'checkResults' | 'sampleDomainChecks' | 'dnsSnapshots'> {
+  checkResults: CheckResults;
   sampleDomainChecks: SampleDomainChecks;
-  scans: Scans;
+  dnsSnapshots: DnsSnapshots;
 }
 
 export type Database = Kysely<DB>;

@@ -6,12 +6,13 @@ export {
   type Executor,
   type DbOptions,
   type DB,
-  type DomainChecks,
+  type CheckResults,
+  type DnsSnapshots,
   type SampleDomainChecks,
-  type Scans,
   type StoredCheckDetails,
 } from './database.js';
 export { migrateToLatest, migrationNames } from './migrate.js';
+export { migrations } from './migrations/index.js';
 export { SLOW_QUERY_MS, type DatabaseStats } from './pool-stats.js';
 export { ensureDatabase } from './ensure-database.js';
 export { withUserLimitLock, type UserLimit } from './user-limit-lock.js';

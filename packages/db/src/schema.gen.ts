@@ -44,6 +44,18 @@ export interface AuthEpoch {
   value: Generated<Int8>;
 }
 
+export interface CheckResults {
+  createdAt: Generated<Timestamp>;
+  details: Generated<Json>;
+  domainId: number;
+  id: Generated<number>;
+  message: string | null;
+  recommendation: string | null;
+  status: string;
+  type: string;
+  value: string | null;
+}
+
 export interface DmarcFailureReports {
   arrivalDate: Timestamp | null;
   authFailure: string | null;
@@ -73,6 +85,13 @@ export interface DmarcRecordsDaily {
   spfResult: string;
 }
 
+export interface DnsSnapshots {
+  createdAt: Generated<Timestamp>;
+  domainId: number;
+  id: Generated<number>;
+  snapshot: Json;
+}
+
 export interface DomainAlerts {
   checkId: number | null;
   conditionKey: string | null;
@@ -86,23 +105,11 @@ export interface DomainAlerts {
   notifiedAt: Timestamp | null;
   resolutionNotifiedAt: Timestamp | null;
   resolvedAt: Timestamp | null;
+  scanId: string | null;
   severity: string;
   title: string;
   type: string;
   userId: number;
-}
-
-export interface DomainChecks {
-  createdAt: Generated<Timestamp>;
-  details: Generated<Json>;
-  domainId: number;
-  id: Generated<number>;
-  message: string | null;
-  recommendation: string | null;
-  scanId: string;
-  status: string;
-  type: string;
-  value: string | null;
 }
 
 export interface DomainReputationHistory {
@@ -289,15 +296,17 @@ export interface SampleDomains {
 }
 
 export interface Scans {
+  checkResultIds: number[] | null;
   completedAt: Timestamp | null;
   createdAt: Generated<Timestamp>;
-  dnsSnapshot: Json | null;
+  dnsSnapshotId: number | null;
   domainId: number;
   error: string | null;
   id: Generated<string>;
   overallStatus: string | null;
   recoveryCheckedAt: Timestamp | null;
   recoveryTries: Generated<number>;
+  resultPatches: string | null;
   startedAt: Timestamp | null;
   status: Generated<string>;
   trigger: string;
@@ -379,10 +388,11 @@ export interface WebhookEndpoints {
 export interface DB {
   alertDeliveries: AlertDeliveries;
   authEpoch: AuthEpoch;
+  checkResults: CheckResults;
   dmarcFailureReports: DmarcFailureReports;
   dmarcRecordsDaily: DmarcRecordsDaily;
+  dnsSnapshots: DnsSnapshots;
   domainAlerts: DomainAlerts;
-  domainChecks: DomainChecks;
   domainReputationHistory: DomainReputationHistory;
   domains: Domains;
   inboxPlacementTests: InboxPlacementTests;

@@ -34,22 +34,27 @@ describe('schema', () => {
     ).rejects.toMatchObject({ code: '23514' });
   });
 
-  it('deletes a user’s domains, scans and checks with the user', async () => {
+  it('deletes a user’s domains, scans, stored results and snapshots with the user', async () => {
     const u = await user('dave', 'dave@example.com');
     const d = await t.db.insertInto('domains').values({ userId: u.id, name: 'example.com' }).returning('id').executeTakeFirstOrThrow();
-    const s = await t.db.insertInto('scans').values({ domainId: d.id, trigger: 'manual' }).returning('id').executeTakeFirstOrThrow();
-    await t.db.insertInto('domainChecks').values({ domainId: d.id, scanId: s.id, type: 'spf', status: 'valid' }).execute();
+    const result = await t.db.insertInto('checkResults').values({ domainId: d.id, type: 'spf', status: 'valid' }).returning('id').executeTakeFirstOrThrow();
+    const snapshot = await t.db.insertInto('dnsSnapshots').values({ domainId: d.id, snapshot: '{}' }).returning('id').executeTakeFirstOrThrow();
+    await t.db.insertInto('scans').values({ domainId: d.id, trigger: 'manual', checkResultIds: [result.id], dnsSnapshotId: snapshot.id }).execute();
     await t.db.deleteFrom('users').where('id', '=', u.id).execute();
-    const { count } = await t.db.selectFrom('domainChecks').select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
-    expect(count).toBe(0);
+    const counts = await t.db
+      .selectNoFrom([
+        sql<number>`(select count(*)::int from check_results where domain_id = ${d.id})`.as('results'),
+        sql<number>`(select count(*)::int from dns_snapshots where domain_id = ${d.id})`.as('snapshots'),
+        sql<number>`(select count(*)::int from scans where domain_id = ${d.id})`.as('scans'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(counts).toEqual({ results: 0, snapshots: 0, scans: 0 });
   });
 
-  it('holds one check of each type per scan, so a retried scan cannot write twice', async () => {
+  it('refuses a stored check result of an unknown type or status', async () => {
     const u = await user('erin', 'erin@example.com');
     const d = await t.db.insertInto('domains').values({ userId: u.id, name: 'example.org' }).returning('id').executeTakeFirstOrThrow();
-    const s = await t.db.insertInto('scans').values({ domainId: d.id, trigger: 'manual' }).returning('id').executeTakeFirstOrThrow();
-    const check = { domainId: d.id, scanId: s.id, type: 'dmarc', status: 'missing' };
-    await t.db.insertInto('domainChecks').values(check).execute();
-    await expect(t.db.insertInto('domainChecks').values(check).execute()).rejects.toMatchObject({ code: '23505' });
+    await expect(t.db.insertInto('checkResults').values({ domainId: d.id, type: 'ptr', status: 'valid' }).execute()).rejects.toMatchObject({ code: '23514' });
+    await expect(t.db.insertInto('checkResults').values({ domainId: d.id, type: 'dmarc', status: 'fine' }).execute()).rejects.toMatchObject({ code: '23514' });
   });
 });

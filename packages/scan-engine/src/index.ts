@@ -10,3 +10,7 @@ export { ManualScanCooldown, type CooldownClaim } from './requests/manual-reques
 export { createScan, scanJob, ScanRequests, type QueueScansOutcome, type ScanToQueue } from './requests/scan-requests.js';
 export { applyPlanSchedule, type PlanSchedule } from './schedule/plan-schedule.js';
 export { Sweeper, type SweepResult, type SweeperOptions } from './schedule/sweeper.js';
+export { ResultStore, type CheckToStore, type ScanResultsToStore } from './results/result-store.js';
+export { checksOf, ScanResults, snapshotOf, type CheckContent, type ScanCheck, type StoredScan } from './results/scan-results.js';
+export { resultIdentity } from './results/result-identity.js';
+export { applyPatch, diffJson, type Patch } from './results/result-patch.js';

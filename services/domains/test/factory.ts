@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkTypes, type CheckStatus, type CheckType, type DnsSnapshot, type ScanTrigger } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
-import { createScan } from '@sendwell/scan-engine';
+import { createScan, ResultStore, ScanResults } from '@sendwell/scan-engine';
 import { DomainRepository } from '../src/domains/domain.repository.js';
 
 /** A snapshot that read nothing, the base a test's records go over. */
@@ -88,30 +88,24 @@ export function factory(db: Database) {
     ) {
       const at = opts.at ?? new Date();
       const scanId = await createScan(db, domainId, 'scheduled');
-      await db
-        .insertInto('domainChecks')
-        .values(
-          checkTypes.map((type) => ({
-            domainId,
-            scanId,
-            type,
-            status: opts.statuses?.[type] ?? (type === 'dns_performance' ? 'success' : 'valid'),
-            message: `${type} checked`,
-            details: JSON.stringify(type === 'spf' ? { record: 'v=spf1 -all', flattenedIps: (opts.spfIps ?? []).map((ip) => ({ ip })) } : {}),
-            createdAt: at,
-          })),
-        )
-        .execute();
+      await new ResultStore(db).store({
+        scanId,
+        domainId,
+        checks: checkTypes.map((type) => ({
+          type,
+          status: opts.statuses?.[type] ?? (type === 'dns_performance' ? 'success' : 'valid'),
+          value: null,
+          message: `${type} checked`,
+          recommendation: null,
+          details: type === 'spf' ? { record: 'v=spf1 -all', flattenedIps: (opts.spfIps ?? []).map((ip) => ({ ip })) } : {},
+        })),
+        snapshot: opts.snapshot ? { ...emptySnapshot(at), ...opts.snapshot } : null,
+        at,
+        previous: null,
+      });
       await db
         .updateTable('scans')
-        .set({
-          status: 'completed',
-          overallStatus: 'healthy',
-          createdAt: at,
-          startedAt: at,
-          completedAt: at,
-          dnsSnapshot: opts.snapshot ? JSON.stringify({ ...emptySnapshot(at), ...opts.snapshot }) : null,
-        })
+        .set({ status: 'completed', overallStatus: 'healthy', createdAt: at, startedAt: at, completedAt: at })
         .where('id', '=', scanId)
         .execute();
       await db
@@ -155,9 +149,7 @@ export function factory(db: Database) {
       scanId?: string;
       details?: Record<string, unknown>;
     }) {
-      const check = opts.scanId
-        ? await db.selectFrom('domainChecks').select('id').where('scanId', '=', opts.scanId).where('type', '=', 'dns_performance').executeTakeFirstOrThrow()
-        : null;
+      const [check] = opts.scanId ? await new ScanResults(db).checksOfScan(opts.scanId, ['dns_performance']) : [];
       return db
         .insertInto('domainAlerts')
         .values({
@@ -169,6 +161,7 @@ export function factory(db: Database) {
           message: 'Something changed.',
           details: JSON.stringify(opts.details ?? {}),
           checkId: check?.id ?? null,
+          scanId: opts.scanId ?? null,
           createdAt: opts.createdAt ?? new Date(),
           resolvedAt: opts.resolvedAt ?? null,
         })

@@ -30,7 +30,7 @@ async function waitForJob(id: string) {
   }
 }
 
-const count = async (table: 'domains' | 'scans' | 'domainChecks' | 'domainReputationHistory' | 'domainAlerts', domainId: number) => {
+const count = async (table: 'domains' | 'scans' | 'checkResults' | 'domainReputationHistory' | 'domainAlerts', domainId: number) => {
   const column = table === 'domains' ? 'id' : 'domainId';
   const row = await h.db.selectFrom(table).select(sql<number>`count(*)::int`.as('n')).where(column, '=', domainId).executeTakeFirstOrThrow();
   return row.n;
@@ -68,8 +68,8 @@ describe('the maintenance worker', () => {
     expect(state).toBe('completed');
     expect(done.returnvalue).toEqual({ purged: 1 });
 
-    for (const table of ['domains', 'scans', 'domainChecks', 'domainReputationHistory', 'domainAlerts'] as const) {
-      const each = table === 'domainChecks' ? checkTypes.length : 1;
+    for (const table of ['domains', 'scans', 'checkResults', 'domainReputationHistory', 'domainAlerts'] as const) {
+      const each = table === 'checkResults' ? checkTypes.length : 1;
       expect(await count(table, expired.id)).toBe(0);
       expect(await count(table, recent.id)).toBe(each);
       expect(await count(table, active.id)).toBe(each);

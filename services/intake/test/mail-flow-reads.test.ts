@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { DOMAIN_NOT_FOUND, MAIL_FLOW_PLAN_MESSAGE, type MailFlow, type MailSender } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
+import { ResultStore } from '@sendwell/scan-engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestReportFile } from '../src/storage/ingest-report-file.js';
 import { startHarness, TEST_INTAKE_DOMAIN, type Harness } from './fixtures.js';
@@ -66,13 +67,16 @@ async function ingest(userId: number, domainId: number, bytes: Buffer, contentTy
 
 /** A completed scan whose DMARC and SPF checks read these records, as the scanner stores them. */
 async function scanned(domainId: number, records: { dmarc?: string; spf?: string }) {
-  const scan = await h.db.insertInto('scans').values({ domainId, trigger: 'manual', status: 'completed', completedAt: new Date() }).returning('id').executeTakeFirstOrThrow();
-  for (const [type, record] of Object.entries(records)) {
-    await h.db
-      .insertInto('domainChecks')
-      .values({ domainId, scanId: scan.id, type, status: 'success', value: record, details: JSON.stringify({ record, source: 'domain', findings: [] }) })
-      .execute();
-  }
+  const scan = await h.db.insertInto('scans').values({ domainId, trigger: 'manual', status: 'completed', completedAt: new Date() }).returning(['id', 'completedAt']).executeTakeFirstOrThrow();
+  const checks = Object.entries(records).map(([type, record]) => ({
+    type: type as 'dmarc' | 'spf',
+    status: 'success' as const,
+    value: record,
+    message: null,
+    recommendation: null,
+    details: { record, source: 'domain', findings: [] },
+  }));
+  await new ResultStore(h.db).store({ scanId: scan.id, domainId, checks, snapshot: null, at: scan.completedAt!, previous: null });
 }
 
 /** What the source namer would have written for an address. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { MailTestAnalysis } from '@sendwell/contracts';
+import type { CheckStatus, MailTestAnalysis } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
+import { ResultStore } from '@sendwell/scan-engine';
 import { ensureMonthPartitions } from '../src/storage/partitions.js';
 import { analysisFixture } from './mail-tests/analysis.js';
 
@@ -22,9 +23,9 @@ export function goodAnalysis(): MailTestAnalysis {
 }
 
 export interface ScanChecks {
-  spf?: { status: string; record: string | null };
-  dkim?: { status: string; selectors: string[] };
-  dmarc?: { status: string; record: string | null; policy: string | null };
+  spf?: { status: CheckStatus; record: string | null };
+  dkim?: { status: CheckStatus; selectors: string[] };
+  dmarc?: { status: CheckStatus; record: string | null; policy: string | null };
 }
 
 export const GOOD_CHECKS: ScanChecks = {
@@ -41,21 +42,23 @@ export async function insertScan(db: Database, domainId: number, checks: ScanChe
     .returning(['id', 'completedAt'])
     .executeTakeFirstOrThrow();
   const rows = [
-    checks.spf && { type: 'spf', status: checks.spf.status, value: checks.spf.record, details: { record: checks.spf.record, findings: [] } },
+    checks.spf && { type: 'spf' as const, status: checks.spf.status, value: checks.spf.record, details: { record: checks.spf.record, findings: [] } },
     checks.dkim && {
-      type: 'dkim',
+      type: 'dkim' as const,
       status: checks.dkim.status,
       value: checks.dkim.selectors.map((s) => `${s}: rsa 2048`).join('; ') || null,
       details: { records: checks.dkim.selectors.map((selector) => ({ selector, record: 'v=DKIM1; k=rsa; p=MIIB', usable: true, revoked: false })), findings: [] },
     },
-    checks.dmarc && { type: 'dmarc', status: checks.dmarc.status, value: checks.dmarc.record, details: { record: checks.dmarc.record, policy: checks.dmarc.policy, source: 'domain', findings: [] } },
+    checks.dmarc && { type: 'dmarc' as const, status: checks.dmarc.status, value: checks.dmarc.record, details: { record: checks.dmarc.record, policy: checks.dmarc.policy, source: 'domain', findings: [] } },
   ].filter((r) => r !== undefined);
-  for (const r of rows) {
-    await db
-      .insertInto('domainChecks')
-      .values({ domainId, scanId: scan.id, type: r.type, status: r.status, value: r.value, message: null, details: JSON.stringify(r.details) })
-      .execute();
-  }
+  await new ResultStore(db).store({
+    scanId: scan.id,
+    domainId,
+    checks: rows.map((r) => ({ ...r, message: null, recommendation: null })),
+    snapshot: null,
+    at: createdAt,
+    previous: null,
+  });
   return { id: scan.id, completedAt: scan.completedAt ?? createdAt };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkTypes, type CheckStatus, type CheckType } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
+import { ResultStore } from '@sendwell/scan-engine';
 
 const tag = () => randomBytes(5).toString('hex');
 
@@ -58,17 +59,6 @@ export function factory(db: Database) {
           createdAt: at,
           startedAt: at,
           completedAt: at,
-          dnsSnapshot: JSON.stringify({
-            takenAt: at.toISOString(),
-            a: ['192.0.2.10'],
-            aaaa: [],
-            mx: [{ exchange: 'mx1.example.net', priority: 10, ips: ['192.0.2.25'] }],
-            ns: ['ns1.example.net', 'ns2.example.net'],
-            txt: [],
-            spfRecord: opts.spfRecord ?? 'v=spf1 include:_spf.example.net ~all',
-            dmarcRecord: 'v=DMARC1; p=none',
-            failed: [],
-          }),
         })
         .returning(['id'])
         .executeTakeFirstOrThrow();
@@ -105,10 +95,24 @@ export function factory(db: Database) {
         dnssec: { chain: [{ zone: '.', validated: true }, { zone: 'net.', validated: true }, { zone: 'example.net.', validated: true }] },
         reverse_dns: { addresses: [{ ip: '192.0.2.25', source: 'MX mx1.example.net', ptr: ['mx1.example.net'], forwardConfirmed: true }] },
       };
-      await db
-        .insertInto('domainChecks')
-        .values(checkTypes.map((type) => ({ domainId, scanId: scan.id, type, status: status(type), message: `${type} checked`, details: JSON.stringify(details[type]), createdAt: at })))
-        .execute();
+      await new ResultStore(db).store({
+        scanId: scan.id,
+        domainId,
+        checks: checkTypes.map((type) => ({ type, status: status(type), value: null, message: `${type} checked`, recommendation: null, details: details[type] })),
+        snapshot: {
+          takenAt: at.toISOString(),
+          a: ['192.0.2.10'],
+          aaaa: [],
+          mx: [{ exchange: 'mx1.example.net', priority: 10, ips: ['192.0.2.25'] }],
+          ns: ['ns1.example.net', 'ns2.example.net'],
+          txt: [],
+          spfRecord: opts.spfRecord ?? 'v=spf1 include:_spf.example.net ~all',
+          dmarcRecord: 'v=DMARC1; p=none',
+          failed: [],
+        },
+        at,
+        previous: null,
+      });
       await db
         .insertInto('domainReputationHistory')
         .values({

@@ -23,7 +23,8 @@ const SCHEDULING = ['nextScanAt', 'scanPaused', 'lastManualScanAt', 'lastScan', 
 export const TABLE_OWNERS: Readonly<Record<string, TableOwnership>> = {
   // The scan engine: a scan's life, from request to record, and the alert outbox.
   scans: { writers: { [ENGINE]: 'all' } },
-  domain_checks: { writers: { [ENGINE]: 'all' } },
+  check_results: { writers: { [ENGINE]: 'all' } },
+  dns_snapshots: { writers: { [ENGINE]: 'all' } },
   domain_reputation_history: { writers: { [ENGINE]: 'all' } },
   domain_alerts: { writers: { [ENGINE]: 'all' } },
   domains: {

@@ -26,7 +26,7 @@ export class AlertStore {
    * Inserts the alerts; answers their ids in order, null for a condition already open (the partial
    * unique index on open conditions makes a racing second raise a no-op rather than a duplicate).
    */
-  async raise(domain: AlertedDomain, alerts: ReadonlyArray<NewAlert & { checkId?: number | null }>, createdAt: Date): Promise<Array<number | null>> {
+  async raise(domain: AlertedDomain, alerts: ReadonlyArray<NewAlert & { checkId?: number | null; scanId?: string | null }>, createdAt: Date): Promise<Array<number | null>> {
     const ids: Array<number | null> = [];
     for (const a of alerts) {
       const row = await this.db
@@ -40,6 +40,7 @@ export class AlertStore {
           message: a.message,
           details: JSON.stringify(a.details),
           checkId: a.checkId ?? null,
+          scanId: a.scanId ?? null,
           conditionKey: a.conditionKey,
           createdAt,
         })

@@ -1,7 +1,7 @@
 import type { CheckStatus, CheckType, DnsSnapshot, ReputationFactors } from '@sendwell/contracts';
 import type { AlertDecision, OpenAlert, ScanAlert } from '../alerts/alert-types.js';
 
-/** One check's result as stored in `domain_checks` (the scanner's CheckResult is one). */
+/** One check's result as a scan found it (the scanner's CheckResult is one). */
 export interface RecordedCheck {
   type: CheckType;
   status: CheckStatus;

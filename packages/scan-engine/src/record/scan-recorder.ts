@@ -1,17 +1,23 @@
-import { isPlanType, planRules, reputationTrend, type CheckType } from '@sendwell/contracts';
+import { isPlanType, planRules, reputationTrend } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
 import { AlertStore } from '../alerts/alert-store.js';
 import type { NewAlert } from '../alerts/alert-types.js';
-import { CheckRows } from './check-rows.js';
+import { ResultStore } from '../results/result-store.js';
+import { checksOf, ScanResults, snapshotOf, type StoredScan } from '../results/scan-results.js';
 import { DomainScanRows } from './domain-scan-rows.js';
 import { ReputationRows } from './reputation-rows.js';
-import type { DecideScanAlerts, RecordResult, ScanOutcomeToRecord } from './scan-outcome.js';
+import type { DecideScanAlerts, PreviousChecks, RecordResult, ScanOutcomeToRecord } from './scan-outcome.js';
 import { ScanRows } from './scan-rows.js';
 
 /** The scan interval of the owner's plan; null (not scheduled) for free, one-time and unknown plans. */
 export function nextScanAt(plan: string, now: Date): Date | null {
   const interval = isPlanType(plan) ? planRules[plan].scanIntervalMs : null;
   return interval === null ? null : new Date(now.getTime() + interval);
+}
+
+/** The previous scan's checks by type, as the alert rules compare them. */
+function previousChecksOf(previous: StoredScan): PreviousChecks {
+  return Object.fromEntries(checksOf(previous).map((c) => [c.type, { status: c.status, details: c.details as Record<string, unknown> }]));
 }
 
 /** A daily reputation point of one domain, scored by the caller against the previous point. */
@@ -64,13 +70,10 @@ export class ScanRecorder {
       }
 
       const now = this.clock();
-      const checkRows = new CheckRows(trx);
-      const previousScan = await scans.previousCompleted(domain.id, scanId);
-      const previousChecks = previousScan ? await checkRows.byTypeForScan(previousScan.id) : null;
-      const inserted = await checkRows.insertForScan(scanId, domain.id, Object.values(outcome.checks), now);
-      const checkIds = new Map(inserted.map((r) => [r.type as CheckType, r.id]));
-
-      await scans.markCompleted(scanId, outcome.status, outcome.snapshot, now);
+      const previousScanId = await scans.previousCompletedId(domain.id, scanId);
+      const previous = previousScanId ? ((await new ScanResults(trx).stored([previousScanId])).get(previousScanId) ?? null) : null;
+      const checkIds = await new ResultStore(trx).store({ scanId, domainId: domain.id, checks: Object.values(outcome.checks), snapshot: outcome.snapshot, at: now, previous });
+      await scans.markCompleted(scanId, outcome.status, now);
       // A domain paused above its plan's limit (after a downgrade) finishes a scan already queued, unscheduled.
       const next = domain.scanPaused ? null : nextScanAt(domain.planType, now);
       await domains.recordScan(domain.id, { status: outcome.status, lastScan: now, nextScanAt: next });
@@ -92,7 +95,7 @@ export class ScanRecorder {
       const decision = decideAlerts({
         domain: domain.name,
         plan: domain.planType,
-        previous: previousScan && previousChecks ? { snapshot: previousScan.dnsSnapshot, checks: previousChecks } : null,
+        previous: previous ? { snapshot: snapshotOf(previous), checks: previousChecksOf(previous) } : null,
         status: { before: domain.status, after: outcome.status },
         score: { before: previousScore, after: score },
         openAlerts: await alerts.openConditions(domain.id),
@@ -101,7 +104,7 @@ export class ScanRecorder {
       const resolvedAlertIds = await alerts.resolve(decision.resolve, now);
       const raised = await alerts.raise(
         { domainId: domain.id, userId: domain.userId },
-        decision.raise.map((a) => ({ ...a, checkId: a.checkType ? (checkIds.get(a.checkType) ?? null) : null })),
+        decision.raise.map((a) => ({ ...a, scanId, checkId: a.checkType ? (checkIds.get(a.checkType) ?? null) : null })),
         now,
       );
       const alertIds = raised.filter((id): id is number => id !== null);

@@ -1,4 +1,4 @@
-import type { DnsSnapshot, ScanTrigger } from '@sendwell/contracts';
+import type { ScanTrigger } from '@sendwell/contracts';
 import { sql, type Executor } from '@sendwell/db';
 
 /** A `queued` or `running` scan the recovery pass looks at (recovery/scan-recovery.ts). */
@@ -33,10 +33,10 @@ export class ScanRows {
       .execute();
   }
 
-  async markCompleted(scanId: string, overallStatus: string, snapshot: DnsSnapshot, completedAt: Date): Promise<void> {
+  async markCompleted(scanId: string, overallStatus: string, completedAt: Date): Promise<void> {
     await this.db
       .updateTable('scans')
-      .set({ status: 'completed', overallStatus, dnsSnapshot: JSON.stringify(snapshot), completedAt, error: null })
+      .set({ status: 'completed', overallStatus, completedAt, error: null })
       .where('id', '=', scanId)
       .execute();
   }
@@ -52,19 +52,19 @@ export class ScanRows {
   }
 
   /** The domain's latest completed scan other than this one: what a new scan is compared with. */
-  async previousCompleted(domainId: number, excludeScanId: string): Promise<{ id: string; dnsSnapshot: DnsSnapshot | null } | null> {
+  async previousCompletedId(domainId: number, excludeScanId: string): Promise<string | null> {
     const row = await this.db
       .selectFrom('scans')
-      .select(['id', 'dnsSnapshot'])
+      .select('id')
       .where('domainId', '=', domainId)
       .where('status', '=', 'completed')
       .where('id', '<>', excludeScanId)
-      .where('dnsSnapshot', 'is not', null)
+      .where('dnsSnapshotId', 'is not', null)
       .orderBy('completedAt', 'desc')
       .orderBy('createdAt', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row ? { id: row.id, dnsSnapshot: (row.dnsSnapshot as DnsSnapshot | null) ?? null } : null;
+    return row?.id ?? null;
   }
 
   /**

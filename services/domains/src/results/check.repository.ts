@@ -1,45 +1,28 @@
-import type { DomainChecks, Selectable, Executor } from '@sendwell/db';
+import type { Executor } from '@sendwell/db';
+import { ScanResults, type ScanCheck } from '@sendwell/scan-engine';
 
-export const checkColumns = [
-  'domainChecks.id',
-  'domainChecks.domainId',
-  'domainChecks.scanId',
-  'domainChecks.type',
-  'domainChecks.status',
-  'domainChecks.value',
-  'domainChecks.message',
-  'domainChecks.recommendation',
-  'domainChecks.details',
-  'domainChecks.createdAt',
-] as const;
-export type CheckRow = Pick<
-  Selectable<DomainChecks>,
-  'id' | 'domainId' | 'scanId' | 'type' | 'status' | 'value' | 'message' | 'recommendation' | 'details' | 'createdAt'
->;
+/** A check as the scan saw it (the engine reads it back from the results stored on change). */
+export type CheckRow = ScanCheck;
 
 export class CheckRepository {
   constructor(private readonly db: Executor) {}
 
-  /** The checks of one scan (at most one per type: a unique key). */
+  /** The checks of one scan (at most one per type). */
   forScan(scanId: string): Promise<CheckRow[]> {
-    return this.db.selectFrom('domainChecks').select(checkColumns).where('scanId', '=', scanId).execute();
+    return new ScanResults(this.db).checksOfScan(scanId);
   }
 
-  /** The checks of the domain's latest completed scan, in one statement (the scans index finds it). */
-  latestForDomain(domainId: number): Promise<CheckRow[]> {
-    return this.db
-      .selectFrom('domainChecks')
-      .select(checkColumns)
-      .where('scanId', '=', (eb) =>
-        eb
-          .selectFrom('scans')
-          .select('scans.id')
-          .where('scans.domainId', '=', domainId)
-          .where('scans.status', '=', 'completed')
-          .orderBy('scans.createdAt', 'desc')
-          .limit(1),
-      )
-      .execute();
+  /** The checks of the domain's latest completed scan (the scans index finds it). */
+  async latestForDomain(domainId: number): Promise<CheckRow[]> {
+    const latest = await this.db
+      .selectFrom('scans')
+      .select('id')
+      .where('domainId', '=', domainId)
+      .where('status', '=', 'completed')
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return latest ? this.forScan(latest.id) : [];
   }
 
   /**

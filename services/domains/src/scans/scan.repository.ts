@@ -1,5 +1,6 @@
-import { AlertType } from '@sendwell/contracts';
+import { AlertType, type DnsSnapshot } from '@sendwell/contracts';
 import { sql, type Scans, type Selectable, type Executor } from '@sendwell/db';
+import { ScanResults } from '@sendwell/scan-engine';
 
 export const scanColumns = [
   'scans.id',
@@ -41,9 +42,8 @@ export class ScanRepository {
   }
 
   /** The DNS records a scan read (written by the scanner with the scan), or null. */
-  async dnsSnapshot(scanId: string): Promise<unknown> {
-    const row = await this.db.selectFrom('scans').select('dnsSnapshot').where('id', '=', scanId).executeTakeFirst();
-    return row?.dnsSnapshot ?? null;
+  dnsSnapshot(scanId: string): Promise<DnsSnapshot | null> {
+    return new ScanResults(this.db).snapshotOfScan(scanId);
   }
 
   findById(scanId: string): Promise<ScanRow | undefined> {
@@ -51,15 +51,16 @@ export class ScanRepository {
   }
 
   /** The domain's latest completed scan (by creation, which the index orders), with its DNS snapshot. */
-  latestCompleted(domainId: number) {
-    return this.db
+  async latestCompleted(domainId: number) {
+    const scan = await this.db
       .selectFrom('scans')
-      .select(['id', 'createdAt', 'completedAt', 'dnsSnapshot'])
+      .select(['id', 'createdAt', 'completedAt'])
       .where('domainId', '=', domainId)
       .where('status', '=', 'completed')
       .orderBy('createdAt', 'desc')
       .limit(1)
       .executeTakeFirst();
+    return scan ? { ...scan, dnsSnapshot: await this.dnsSnapshot(scan.id) } : undefined;
   }
 
   /** Whether the domain has a scan waiting, running or done: a sign-up domain with none still needs its first. */
@@ -75,10 +76,8 @@ export class ScanRepository {
   }
 
   /**
-   * Completed scans of the given domains, newest first, each with its checks' types and statuses. They
-   * come from a subquery per scan, an index-only scan of `domain_checks_scan_id_type_status_idx`: a join
-   * and group-by made the planner hash the whole `domain_checks` table (every user's checks, details
-   * and all) to answer one user's history (bench/domains: 128 ms on 66,000 checks, growing with the table).
+   * Completed scans of the given domains, newest first, each with its checks' types and statuses,
+   * read from the results it references (a status is never patched: it is part of a result's identity).
    */
   async history(domainIds: number[]): Promise<HistoryScanRow[]> {
     if (domainIds.length === 0) return [];
@@ -90,7 +89,7 @@ export class ScanRepository {
         'scans.status',
         'scans.overallStatus',
         'scans.createdAt',
-        sql<string[]>`array(select domain_checks.type || '=' || domain_checks.status from domain_checks where domain_checks.scan_id = scans.id)`.as('checks'),
+        sql<string[]>`array(select r.type || '=' || r.status from check_results r where r.id = any(scans.check_result_ids))`.as('checks'),
       ])
       .where('scans.domainId', 'in', domainIds)
       .where('scans.status', '=', 'completed')
@@ -115,11 +114,11 @@ export class ScanRepository {
     if (domainIds.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('domainAlerts')
-      .innerJoin('domainChecks', 'domainChecks.id', 'domainAlerts.checkId')
-      .select(['domainChecks.scanId', 'domainAlerts.details'])
+      .select(['domainAlerts.scanId', 'domainAlerts.details'])
       .where('domainAlerts.domainId', 'in', domainIds)
       .where('domainAlerts.type', '=', AlertType.DnsChange)
+      .where('domainAlerts.scanId', 'is not', null)
       .execute();
-    return new Map(rows.map((r) => [r.scanId, (r.details as { changes?: unknown } | null)?.changes]));
+    return new Map(rows.map((r) => [r.scanId!, (r.details as { changes?: unknown } | null)?.changes]));
   }
 }

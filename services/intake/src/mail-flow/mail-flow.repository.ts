@@ -1,5 +1,6 @@
 import { RELAYED_OVERRIDES, TLS_SUCCESS_RESULT } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
+import { ScanResults } from '@sendwell/scan-engine';
 import type { DayWindow } from './window.js';
 
 /** Messages of a source or a sender in a window, by what happened to them. */
@@ -158,14 +159,15 @@ export class MailFlowRepository {
 
   /** The DMARC and SPF records the domain's latest completed scan read (null where it found none). */
   async scannedRecords(domainId: number): Promise<{ dmarc: string | null; spf: string | null }> {
-    const rows = await this.db
-      .selectFrom('domainChecks')
-      .select(['type', 'details'])
-      .where('scanId', '=', (eb) =>
-        eb.selectFrom('scans').select('scans.id').where('scans.domainId', '=', domainId).where('scans.status', '=', 'completed').orderBy('scans.createdAt', 'desc').limit(1),
-      )
-      .where('type', 'in', ['dmarc', 'spf'])
-      .execute();
+    const latest = await this.db
+      .selectFrom('scans')
+      .select('id')
+      .where('domainId', '=', domainId)
+      .where('status', '=', 'completed')
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const rows = latest ? await new ScanResults(this.db).checksOfScan(latest.id, ['dmarc', 'spf']) : [];
     const details = (type: string): Record<string, unknown> => {
       const d = rows.find((row) => row.type === type)?.details;
       return d && typeof d === 'object' && !Array.isArray(d) ? d : {};

@@ -1,5 +1,6 @@
 import { AlertType, mailTestAnalysisSchema, senderRequirementsSchema, type SenderRequirements } from '@sendwell/contracts';
 import { sql, type Executor } from '@sendwell/db';
+import { ScanResults } from '@sendwell/scan-engine';
 import type { DnsEvidence, MailTestEvidence } from './evidence.js';
 
 const objectOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
@@ -25,7 +26,7 @@ export class SenderRequirementsRepository {
       .limit(1)
       .executeTakeFirst();
     if (!scan) return null;
-    const checks = await this.db.selectFrom('domainChecks').select(['type', 'status', 'value', 'message', 'details']).where('scanId', '=', scan.id).where('type', 'in', ['spf', 'dkim', 'dmarc']).execute();
+    const checks = await new ScanResults(this.db).checksOfScan(scan.id, ['spf', 'dkim', 'dmarc']);
     const check = (type: string) => {
       const row = checks.find((c) => c.type === type);
       return row ? { status: row.status, message: row.message, value: row.value, details: objectOf(row.details) } : null;

@@ -4,6 +4,7 @@
  */
 import { dnsSnapshotSchema, AlertType, type DnsSnapshot } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
+import { ScanResults } from '@sendwell/scan-engine';
 import type { SourceCheck, SourceDay } from '../model/build-report.js';
 
 export interface SourceDomain {
@@ -38,7 +39,7 @@ export class ReportSourceRepository {
   async latestScan(domainId: number): Promise<{ id: string; completedAt: Date; trigger: string; snapshot: DnsSnapshot | null } | null> {
     const row = await this.db
       .selectFrom('scans')
-      .select(['id', 'completedAt', 'trigger', 'dnsSnapshot'])
+      .select(['id', 'completedAt', 'trigger'])
       .where('domainId', '=', domainId)
       .where('status', '=', 'completed')
       .where('completedAt', 'is not', null)
@@ -46,12 +47,12 @@ export class ReportSourceRepository {
       .limit(1)
       .executeTakeFirst();
     if (!row?.completedAt) return null;
-    const snapshot = dnsSnapshotSchema.safeParse(row.dnsSnapshot);
+    const snapshot = dnsSnapshotSchema.safeParse(await new ScanResults(this.db).snapshotOfScan(row.id));
     return { id: row.id, completedAt: row.completedAt, trigger: row.trigger, snapshot: snapshot.success ? snapshot.data : null };
   }
 
   checksOfScan(scanId: string): Promise<SourceCheck[]> {
-    return this.db.selectFrom('domainChecks').select(['type', 'status', 'value', 'message', 'recommendation', 'details']).where('scanId', '=', scanId).execute();
+    return new ScanResults(this.db).checksOfScan(scanId);
   }
 
   latestReputation(domainId: number) {
@@ -73,16 +74,16 @@ export class ReportSourceRepository {
   async days(domainId: number, since: Date): Promise<{ days: SourceDay[]; scans: number }> {
     const scanDays = await sql<{ day: string; overallStatus: string | null; checks: Record<string, string> | null; scans: string }>`
       with window_scans as (
-        select id, completed_at, overall_status from scans
+        select id, completed_at, overall_status, check_result_ids from scans
         where domain_id = ${domainId} and status = 'completed' and completed_at is not null and created_at >= ${since}
       ), last_of_day as (
         select distinct on ((completed_at at time zone 'UTC')::date)
-          id, to_char((completed_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, overall_status
+          id, to_char((completed_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, overall_status, check_result_ids
         from window_scans
         order by (completed_at at time zone 'UTC')::date, completed_at desc
       )
       select d.day, d.overall_status,
-        (select jsonb_object_agg(c.type, c.status) from domain_checks c where c.scan_id = d.id) as checks,
+        (select jsonb_object_agg(r.type, r.status) from check_results r where r.id = any(d.check_result_ids)) as checks,
         (select count(*) from window_scans) as scans
       from last_of_day d order by d.day`.execute(this.db);
     const scores = await sql<{ day: string; score: number }>`

@@ -1,5 +1,6 @@
-import { checkTypes, paidPlans, type CheckType, type DnsSnapshot } from '@sendwell/contracts';
+import { checkTypes, paidPlans, type DnsSnapshot } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
+import { ScanResults } from '@sendwell/scan-engine';
 import type { CheckResult } from '../checks/types.js';
 import type { ScanChecks } from '../scoring/reputation.js';
 
@@ -27,44 +28,45 @@ export class DailyReputationRepository {
         (eb) =>
           eb
             .selectFrom('scans')
-            .select(['scans.id as scanId', 'scans.dnsSnapshot'])
+            .select(['scans.id as scanId'])
             .whereRef('scans.domainId', '=', 'domains.id')
             .where('scans.status', '=', 'completed')
-            .where('scans.dnsSnapshot', 'is not', null)
+            .where('scans.dnsSnapshotId', 'is not', null)
             .orderBy('scans.completedAt', 'desc')
             .limit(1)
             .as('latest'),
         (join) => join.onTrue(),
       )
-      .select(['domains.id as domainId', 'domains.name as domainName', 'domains.userId', 'domains.status', 'latest.scanId', 'latest.dnsSnapshot'])
+      .select(['domains.id as domainId', 'domains.name as domainName', 'domains.userId', 'domains.status', 'latest.scanId'])
       .where('domains.isDeleted', '=', false)
       .where('users.planType', 'in', [...paidPlans])
       .where('domains.id', '>', afterId)
       .orderBy('domains.id')
       .limit(BATCH)
       .execute();
-    return rows.map((r) => ({ ...r, snapshot: r.dnsSnapshot as DnsSnapshot }));
+    const snapshots = await new ScanResults(this.db).snapshotsOf(rows.map((r) => r.scanId));
+    return rows.flatMap((r) => {
+      const snapshot = snapshots.get(r.scanId);
+      return snapshot ? [{ ...r, snapshot }] : [];
+    });
   }
 
   async checksOf(scanIds: string[]): Promise<Map<string, ScanChecks>> {
-    const rows = await this.db
-      .selectFrom('domainChecks')
-      .select(['scanId', 'type', 'status', 'value', 'message', 'recommendation', 'details'])
-      .where('scanId', 'in', scanIds)
-      .execute();
     const byScan = new Map<string, Partial<ScanChecks>>();
-    for (const r of rows) {
-      const checks = byScan.get(r.scanId) ?? {};
-      const details = (r.details ?? {}) as CheckResult['details'];
-      checks[r.type as CheckType] = {
-        type: r.type as CheckType,
-        status: r.status as CheckResult['status'],
-        value: r.value,
-        message: r.message ?? '',
-        recommendation: r.recommendation,
-        details: { ...details, findings: Array.isArray(details.findings) ? details.findings : [] },
-      };
-      byScan.set(r.scanId, checks);
+    for (const [scanId, rows] of await new ScanResults(this.db).checksOfScans(scanIds)) {
+      const checks: Partial<ScanChecks> = {};
+      for (const r of rows) {
+        const details = (r.details ?? {}) as CheckResult['details'];
+        checks[r.type] = {
+          type: r.type,
+          status: r.status,
+          value: r.value,
+          message: r.message ?? '',
+          recommendation: r.recommendation,
+          details: { ...details, findings: Array.isArray(details.findings) ? details.findings : [] },
+        };
+      }
+      byScan.set(scanId, checks);
     }
     // A scan missing a check type (written before that check existed) is skipped rather than scored wrong.
     const complete = new Map<string, ScanChecks>();

@@ -1,6 +1,7 @@
 import { checkDetailsByType } from '@sendwell/contracts';
 import { createLogger } from '@sendwell/server-kit';
 import { createTestDb, deleteKeys, mailDomainZone, startDnsServer, testRedisUrl, uniquePrefix, type TestDb, type TestDnsServer } from '@sendwell/testing';
+import { ScanResults } from '@sendwell/scan-engine';
 import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -93,7 +94,7 @@ describe('a block list reached with a key', () => {
     expect(asked).toContain(`${DOMAIN}.${KEY}.dbl.dq.spamhaus.net`);
 
     // The stored checks: the blacklist row names the lists, listed where they list.
-    const checks = await testDb.db.selectFrom('domainChecks').select(['type', 'status', 'value', 'message', 'recommendation', 'details']).where('scanId', '=', scanId).execute();
+    const checks = await new ScanResults(testDb.db).checksOfScan(scanId);
     const blacklist = checks.find((c) => c.type === 'blacklist');
     expect(blacklist?.status).toBe('error');
     const details = checkDetailsByType.blacklist.parse(blacklist?.details);

@@ -3,7 +3,7 @@ import { assertHandlersComplete, createJobWorker } from '@sendwell/server-kit';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { scanJob } from '../../src/scan/scan-job.js';
-import type { ScanEngine } from '@sendwell/scan-engine';
+import { ScanResults, type ScanEngine } from '@sendwell/scan-engine';
 import { failScan, scanDomainHandler } from '../../src/workers/scan-domain.handler.js';
 import { silentLogger, useQueueTestScanner } from './harness.js';
 import { waitUntil } from './wait.js';
@@ -27,9 +27,9 @@ describe('scan queue', () => {
     const done = await waitUntil(async () => ((await scanRow(scanId)).status === 'completed' ? scanRow(scanId) : null), { what: 'scan completed' });
     expect(done.startedAt).toBeInstanceOf(Date);
     expect(done.overallStatus).toBe('healthy');
-    const snapshot = await ctx.testDb.db.selectFrom('scans').select('dnsSnapshot').where('id', '=', scanId).executeTakeFirstOrThrow();
+    const snapshot = await new ScanResults(ctx.testDb.db).snapshotOfScan(scanId);
     // The snapshot came over the wire from the fixture DNS server.
-    expect(snapshot.dnsSnapshot).toMatchObject({ a: ['192.0.2.1'], mx: [{ exchange: 'mx.example', priority: 10, ips: ['192.0.2.25'] }], spfRecord: 'v=spf1 -all', failed: [] });
+    expect(snapshot).toMatchObject({ a: ['192.0.2.1'], mx: [{ exchange: 'mx.example', priority: 10, ips: ['192.0.2.25'] }], spfRecord: 'v=spf1 -all', failed: [] });
     expect(await ctx.f.counts(domain.id)).toMatchObject({ checks: checkTypes.length, scanCount: 1 });
     expect(await ctx.deps.metrics.registry.getSingleMetricAsString('scanner_scans_completed_total')).toMatch(/status="healthy"[^\n]* 1/);
     // New evidence: the intake judges the domain's sender requirements again.

@@ -39,8 +39,8 @@ const scanStatus = async (scanId: string) =>
 async function writtenOnce(scans: Array<{ scanId: string; domainId: number }>) {
   const rows = await ctx.testDb.db
     .selectFrom('domains')
-    .leftJoin('domainChecks', 'domainChecks.domainId', 'domains.id')
-    .select(['domains.id', 'domains.scanCount', sql<number>`count(domain_checks.id)::int`.as('checks')])
+    .leftJoin('scans', 'scans.domainId', 'domains.id')
+    .select(['domains.id', 'domains.scanCount', sql<number>`coalesce(sum(cardinality(scans.check_result_ids)), 0)::int`.as('checks')])
     .where('domains.id', 'in', scans.map((s) => s.domainId))
     .groupBy('domains.id')
     .execute();

@@ -41,7 +41,8 @@ export function factory(db: Database) {
     },
     async counts(domainId: number) {
       const [checks, reputation, alerts, domain] = await Promise.all([
-        db.selectFrom('domainChecks').select(sql<number>`count(*)::int`.as('n')).where('domainId', '=', domainId).executeTakeFirstOrThrow(),
+        // The checks the domain's scans recorded (each references its results, stored once while unchanged).
+        db.selectFrom('scans').select(sql<number>`coalesce(sum(cardinality(check_result_ids)), 0)::int`.as('n')).where('domainId', '=', domainId).executeTakeFirstOrThrow(),
         db.selectFrom('domainReputationHistory').select(sql<number>`count(*)::int`.as('n')).where('domainId', '=', domainId).executeTakeFirstOrThrow(),
         db.selectFrom('domainAlerts').select(sql<number>`count(*)::int`.as('n')).where('domainId', '=', domainId).executeTakeFirstOrThrow(),
         db.selectFrom('domains').select(['scanCount', 'status', 'lastScan', 'nextScanAt']).where('id', '=', domainId).executeTakeFirstOrThrow(),

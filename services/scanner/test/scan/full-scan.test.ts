@@ -26,6 +26,7 @@ import {
   type TestTlsServer,
 } from '@sendwell/testing';
 import { checkTypes, sendAlertJobId } from '@sendwell/contracts';
+import { ScanResults } from '@sendwell/scan-engine';
 import type { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps, type Deps } from '../../src/deps.js';
@@ -212,7 +213,7 @@ describe('a full scan with the real checks', () => {
       what: 'scan completed',
     });
 
-    const checks = await testDb.db.selectFrom('domainChecks').select(['type', 'status']).where('scanId', '=', scanId).execute();
+    const checks = await new ScanResults(testDb.db).checksOfScan(scanId);
     expect(checks).toHaveLength(checkTypes.length);
     expect(checks.find((c) => c.type === 'ssl_certificate')?.status).toBe('warning');
     const alerts = await testDb.db.selectFrom('domainAlerts').select(['type', 'severity', 'details']).where('domainId', '=', domain.id).execute();

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createTestDb, deleteKeys, startDnsServer, testRedisUrl, uniquePrefix, type TestDb, type TestDnsServer } from '@sendwell/testing';
 import { sql } from '@sendwell/db';
+import { ScanResults } from '@sendwell/scan-engine';
 import type { Worker } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeps, type Deps } from '../../src/deps.js';
@@ -117,7 +118,7 @@ describe('DKIM selectors from the DMARC reports', () => {
     } finally {
       await worker.close();
     }
-    const rows = await testDb.db.selectFrom('domainChecks').select(['type', 'status', 'recommendation', 'details']).where('scanId', '=', scanId).execute();
+    const rows = await new ScanResults(testDb.db).checksOfScan(scanId);
     const dkim = rows.find((r) => r.type === 'dkim')!;
     const details = dkim.details as { records: Array<{ selector: string; source: string; signingDomain?: string; usable: boolean }>; selectorsChecked: string[] };
     expect(dkim.status).toBe('valid');

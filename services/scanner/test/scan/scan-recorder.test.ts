@@ -1,7 +1,7 @@
 import { checkTypes, type PlanType } from '@sendwell/contracts';
 import { createTestDb, type TestDb } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ScanRecorder } from '@sendwell/scan-engine';
+import { ScanRecorder, ScanResults } from '@sendwell/scan-engine';
 import { recordScan } from '../../src/scan/record-scan.js';
 import { checkRow, factory, outcomeData, snapshotData } from './factory.js';
 
@@ -46,9 +46,9 @@ describe('ScanRecorder.record', () => {
 
     const counts = await f.counts(domain.id);
     expect(counts).toMatchObject({ checks: checkTypes.length, reputation: 1, scanCount: 1, status: 'healthy' });
-    const scan = await testDb.db.selectFrom('scans').select(['status', 'overallStatus', 'dnsSnapshot', 'completedAt']).where('id', '=', scanId).executeTakeFirstOrThrow();
+    const scan = await testDb.db.selectFrom('scans').select(['status', 'overallStatus', 'completedAt']).where('id', '=', scanId).executeTakeFirstOrThrow();
     expect(scan).toMatchObject({ status: 'completed', overallStatus: 'healthy' });
-    expect(scan.dnsSnapshot).toMatchObject({ a: ['192.0.2.1'], spfRecord: 'v=spf1 mx -all' });
+    expect(await new ScanResults(testDb.db).snapshotOfScan(scanId)).toMatchObject({ a: ['192.0.2.1'], spfRecord: 'v=spf1 mx -all' });
   });
 
   it('rolls everything back when one write fails: no checks, no count, scan not completed', async () => {
@@ -60,8 +60,10 @@ describe('ScanRecorder.record', () => {
 
     await expect(recordScan(recorder, scanId, outcome)).rejects.toThrow(/reputation_score_check/);
     expect(await f.counts(domain.id)).toMatchObject({ checks: 0, reputation: 0, alerts: 0, scanCount: 0, status: 'pending', lastScan: null });
-    const scan = await testDb.db.selectFrom('scans').select(['status', 'dnsSnapshot']).where('id', '=', scanId).executeTakeFirstOrThrow();
-    expect(scan).toEqual({ status: 'queued', dnsSnapshot: null });
+    const scan = await testDb.db.selectFrom('scans').select(['status', 'dnsSnapshotId', 'checkResultIds']).where('id', '=', scanId).executeTakeFirstOrThrow();
+    expect(scan).toEqual({ status: 'queued', dnsSnapshotId: null, checkResultIds: null });
+    const stored = await testDb.db.selectFrom('checkResults').select('id').where('domainId', '=', domain.id).execute();
+    expect(stored).toEqual([]);
 
     // And the scan can still be written afterwards.
     expect((await recordScan(recorder, scanId, outcomeData())).written).toBe(true);
