@@ -1,4 +1,4 @@
-import { closeRedis, createRedis, type Logger } from '@sendwell/server-kit';
+import { closeRedis, createRedis, sessionCookie, type Logger } from '@sendwell/server-kit';
 import type { Redis } from 'ioredis';
 import type { Env } from './env.js';
 import { GatewayMetrics } from './metrics.js';
@@ -40,7 +40,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     redis,
     upstreams,
     metrics: new GatewayMetrics(),
-    rateLimiter: env.RATE_LIMIT_ENABLED ? new RateLimiter(redis, env.RATE_LIMIT_PREFIX, logger.child({ module: 'RateLimiter' })) : null,
+    rateLimiter: env.RATE_LIMIT_ENABLED ? new RateLimiter(redis, env.RATE_LIMIT_PREFIX, logger.child({ module: 'RateLimiter' }), sessionCookie(env).name) : null,
     rateLimitRules: rateLimitRules({
       login: env.RATE_LIMIT_LOGIN,
       register: env.RATE_LIMIT_REGISTER,
@@ -52,6 +52,8 @@ export function createDeps(env: Env, logger: Logger): Deps {
       reportGenerate: env.RATE_LIMIT_REPORT_GENERATE,
       integrationTest: env.RATE_LIMIT_INTEGRATION_TEST,
       serverStats: env.RATE_LIMIT_SERVER_STATS,
+      history: env.RATE_LIMIT_HISTORY,
+      scanDetail: env.RATE_LIMIT_SCAN_DETAIL,
     }),
     async close() {
       await closeUpstreams(upstreams);

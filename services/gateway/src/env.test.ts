@@ -33,4 +33,15 @@ describe('gateway settings in production', () => {
     expect(loadEnv({ BODY_LIMIT_BYTES: '65536' }).BODY_LIMIT_BYTES).toBe(65_536);
     expect(() => loadEnv({ BODY_LIMIT_BYTES: '1M' })).toThrow(/BODY_LIMIT_BYTES/);
   });
+
+  it('reads the history and scan-detail limits, with defaults generous enough for a person, and refuses one that is not a limit', () => {
+    expect(loadEnv({})).toMatchObject({ RATE_LIMIT_HISTORY: { max: 60, windowMs: 60_000 }, RATE_LIMIT_SCAN_DETAIL: { max: 120, windowMs: 60_000 } });
+    expect(loadEnv({ RATE_LIMIT_HISTORY: '5/10s', RATE_LIMIT_SCAN_DETAIL: '1000/1h' })).toMatchObject({
+      RATE_LIMIT_HISTORY: { max: 5, windowMs: 10_000 },
+      RATE_LIMIT_SCAN_DETAIL: { max: 1000, windowMs: 3_600_000 },
+    });
+    expect(() => loadEnv({ RATE_LIMIT_HISTORY: 'sixty a minute' })).toThrow(/RATE_LIMIT_HISTORY: expected "<count>\/<window>"/);
+    expect(() => loadEnv({ RATE_LIMIT_SCAN_DETAIL: '0/1m' })).toThrow(/RATE_LIMIT_SCAN_DETAIL/);
+    expect(() => loadEnv({ RATE_LIMIT_SCAN_DETAIL: '120/1w' })).toThrow(/RATE_LIMIT_SCAN_DETAIL/);
+  });
 });

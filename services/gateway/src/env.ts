@@ -9,7 +9,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 const upstreamUrl = (port: number) => z.string().url().default(`http://127.0.0.1:${port}`);
 
-/** "10/60s", "5/1h", "100/15m": requests per window, per client address. */
+/** "10/60s", "5/1h", "100/15m": requests per window, per client address (or per session: the history and scan-detail limits). */
 const rateLimit = (fallback: string) =>
   z
     .string()
@@ -63,6 +63,13 @@ const schema = baseEnvSchema
     RATE_LIMIT_REPORT_GENERATE: rateLimit('10/1m'),
     RATE_LIMIT_INTEGRATION_TEST: rateLimit('10/1m'),
     RATE_LIMIT_SERVER_STATS: rateLimit('30/1m'),
+    /**
+     * The reads of stored scans, per session (per client address without one): the whole history
+     * (`/api/domain-checks/history`), and one scan's detail or a domain's score history. Generous
+     * enough for a person paging and refreshing.
+     */
+    RATE_LIMIT_HISTORY: rateLimit('60/1m'),
+    RATE_LIMIT_SCAN_DETAIL: rateLimit('120/1m'),
   })
   .superRefine(requireProductionSettings)
   .transform((env) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clientKey, parseRateLimit, rateLimitRules } from './rate-limits.js';
+import { clientKey, credentialKey, parseRateLimit, rateLimitRules, sessionCredential } from './rate-limits.js';
 
 describe('parseRateLimit', () => {
   it.each([
@@ -31,6 +31,8 @@ describe('rateLimitRules', () => {
     reportGenerate: limit,
     integrationTest: limit,
     serverStats: limit,
+    history: limit,
+    scanDetail: limit,
   });
   const ruleFor = (path: string) => rules.find((r) => r.matches(path))?.name;
 
@@ -53,6 +55,66 @@ describe('rateLimitRules', () => {
     expect(ruleFor('/api/sample-domains')).toBeUndefined();
     expect(ruleFor('/api/auth/logout')).toBeUndefined();
     expect(ruleFor('/api/auth/me')).toBeUndefined();
+  });
+
+  it('limits the reads of stored scans: the history, one scan, and a domain’s score history', () => {
+    expect(ruleFor('/api/domain-checks/history')).toBe('history');
+    expect(ruleFor('/api/domain-checks/7d1c0b6e-3f4a-4c2b-9e8d-1a2b3c4d5e6f')).toBe('scan-detail');
+    expect(ruleFor('/api/domain-checks/HISTORY')).toBe('scan-detail');
+    expect(ruleFor('/api/domain-checks/anything')).toBe('scan-detail');
+    expect(ruleFor('/api/domains/12/reputation/history')).toBe('scan-detail');
+    // The scan status the web app polls every second while a scan runs, and the cheap reads around it.
+    expect(ruleFor('/api/domains/12/scans/7d1c0b6e-3f4a-4c2b-9e8d-1a2b3c4d5e6f')).toBeUndefined();
+    expect(ruleFor('/api/domains/12/last-scan')).toBeUndefined();
+    expect(ruleFor('/api/domains/12/reputation')).toBeUndefined();
+    expect(ruleFor('/api/domains/12/checks')).toBeUndefined();
+    expect(ruleFor('/api/domain-checks')).toBeUndefined();
+    expect(ruleFor('/api/domain-checks/history/more')).toBeUndefined();
+    expect(ruleFor('/api/domain-checks/x/y')).toBeUndefined();
+    expect(ruleFor('/api/billing/history')).toBeUndefined();
+  });
+
+  it('counts those two per session and every other rule per client address', () => {
+    const byKey = Object.fromEntries(rules.map((r) => [r.name, r.key]));
+    expect(byKey).toMatchObject({ history: 'credential', 'scan-detail': 'credential' });
+    expect(rules.filter((r) => r.key === 'credential').map((r) => r.name)).toEqual(['history', 'scan-detail']);
+  });
+});
+
+describe('sessionCredential', () => {
+  const read = (headers: Record<string, string>, name = 'token') => sessionCredential(headers, name);
+
+  it('reads the Bearer token first, as the services do, and then only the session cookie', () => {
+    expect(read({ authorization: 'Bearer abc.def.ghi' })).toBe('abc.def.ghi');
+    expect(read({ authorization: 'bearer abc', cookie: 'token=other' })).toBe('abc');
+    // A malformed Bearer header authenticates nothing, and the services do not fall back to the cookie.
+    expect(read({ authorization: 'Bearer  abc', cookie: 'token=other' })).toBeUndefined();
+    expect(read({ authorization: 'Bearer a b' })).toBeUndefined();
+    expect(read({ authorization: 'Basic dXNlcjpwYXNz', cookie: 'token=xyz' })).toBe('xyz');
+    expect(read({ cookie: 'theme=dark; token=xyz; other=1' })).toBe('xyz');
+    expect(read({ cookie: 'token=xyz' }, '__Host-token')).toBeUndefined();
+    expect(read({ cookie: 'token=plain; __Host-token=secure' }, '__Host-token')).toBe('secure');
+  });
+
+  it('parses the cookie as @fastify/cookie does: first of the name, spaces and tabs trimmed, percent-decoded', () => {
+    expect(read({ cookie: 'token=first; token=second' })).toBe('first');
+    expect(read({ cookie: ' \ttoken \t= xyz\t ; a=1' })).toBe('xyz');
+    expect(read({ cookie: 'token=%78yz' })).toBe('xyz');
+    expect(read({ cookie: 'token=%zz' })).toBe('%zz');
+    expect(read({ cookie: 'xtoken=1; tokenx=2; token' })).toBeUndefined();
+    expect(read({ cookie: 'token=; token=xyz' })).toBeUndefined();
+    expect(read({})).toBeUndefined();
+  });
+});
+
+describe('credentialKey', () => {
+  it('is a fixed-length hash, the same for the same credential and never containing it', () => {
+    const credential = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.c2ln';
+    const key = credentialKey(credential);
+    expect(key).toMatch(/^cred:[\w-]{43}$/);
+    expect(credentialKey(credential)).toBe(key);
+    expect(credentialKey(`${credential}x`)).not.toBe(key);
+    for (const part of credential.split('.')) expect(key).not.toContain(part);
   });
 });
 

@@ -22,6 +22,8 @@ beforeAll(async () => {
     RATE_LIMIT_EMAIL_VERIFY_BATCH: '2/1m',
     RATE_LIMIT_REPORT_GENERATE: '3/1m',
     RATE_LIMIT_INTEGRATION_TEST: '2/1m',
+    RATE_LIMIT_HISTORY: '3/1m',
+    RATE_LIMIT_SCAN_DETAIL: '4/1m',
   });
 });
 
@@ -161,6 +163,108 @@ describe('rate limits', () => {
     } finally {
       await noRedis.close();
     }
+  });
+});
+
+describe('rate limits on the reads of stored scans, per session', () => {
+  const SCAN = '7d1c0b6e-3f4a-4c2b-9e8d-1a2b3c4d5e6f';
+  const get = (url: string, ip: string, headers: Record<string, string> = {}) => gateway.app.inject({ method: 'GET', url, remoteAddress: ip, headers });
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const cookie = (token: string) => ({ cookie: `theme=dark; token=${token}` });
+  /** A token of this test's own: unique, so no other test's counter is touched. */
+  const token = (name: string) => `eyJhbGciOiJIUzI1NiJ9.${name}-${Math.random().toString(36).slice(2)}.c2lnbmF0dXJl`;
+
+  const expectLimited = (answer: Awaited<ReturnType<typeof get>>, message: string) => {
+    expect(answer.statusCode).toBe(429);
+    const retryAfter = Number(answer.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(answer.json()).toEqual({ code: 'RATE_LIMITED', message, retryAfterSeconds: retryAfter, requestId: answer.headers['x-request-id'] });
+  };
+
+  it('limits the history call past the configured number within the window, and forwards the ones under it', async () => {
+    const session = bearer(token('history'));
+    for (let i = 0; i < 3; i++) {
+      const answer = await get('/api/domain-checks/history', '198.51.100.30', session);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toMatchObject({ upstream: 'domains', path: '/api/domain-checks/history' });
+    }
+    expectLimited(await get('/api/domain-checks/history', '198.51.100.30', session), 'Too many history requests. Please try again in a moment.');
+    // Every spelling of the path and every method count on the same counter.
+    expect((await get('/api/domain-checks/%68istory/', '198.51.100.30', session)).statusCode).toBe(429);
+    expect((await gateway.app.inject({ method: 'HEAD', url: '/api/domain-checks/history', remoteAddress: '198.51.100.30', headers: session })).statusCode).toBe(429);
+  });
+
+  it('limits scan details and the score history on one counter, and leaves the polled scan status alone', async () => {
+    const session = cookie(token('detail'));
+    const ip = '198.51.100.31';
+    expect((await get(`/api/domain-checks/${SCAN}`, ip, session)).statusCode).toBe(200);
+    expect((await get('/api/domain-checks/00000000-0000-4000-8000-000000000000', ip, session)).statusCode).toBe(200);
+    expect((await get('/api/domains/12/reputation/history', ip, session)).statusCode).toBe(200);
+    expect((await get(`/api/domain-checks/${SCAN}`, ip, session)).statusCode).toBe(200);
+    expectLimited(await get(`/api/domain-checks/${SCAN}`, ip, session), 'Too many scan detail requests. Please try again in a moment.');
+    expect((await get('/api/domains/12/reputation/history', ip, session)).statusCode).toBe(429);
+
+    // Its own counter, not the history's, and the calls around it have no limit at all:
+    // the web app polls a running scan's status every second.
+    expect((await get('/api/domain-checks/history', ip, session)).statusCode).toBe(200);
+    for (let i = 0; i < 10; i++) {
+      for (const url of [`/api/domains/12/scans/${SCAN}`, '/api/domains/12/last-scan', '/api/domains/12/reputation', '/api/domains/12/checks', '/api/domains']) {
+        expect((await get(url, ip, session)).statusCode, url).toBe(200);
+      }
+    }
+  });
+
+  it('gives two sessions from one address (an office NAT) counters of their own', async () => {
+    const ip = '198.51.100.32';
+    const [alice, bob] = [token('alice'), token('bob')];
+    for (let i = 0; i < 3; i++) expect((await get('/api/domain-checks/history', ip, bearer(alice))).statusCode).toBe(200);
+    expect((await get('/api/domain-checks/history', ip, bearer(alice))).statusCode).toBe(429);
+    // The same session as a cookie is the same counter.
+    expect((await get('/api/domain-checks/history', ip, cookie(alice))).statusCode).toBe(429);
+    // Another session behind the same address is not affected, by Bearer or by cookie.
+    for (let i = 0; i < 3; i++) expect((await get('/api/domain-checks/history', ip, i % 2 ? cookie(bob) : bearer(bob))).statusCode).toBe(200);
+    expect((await get('/api/domain-checks/history', ip, cookie(bob))).statusCode).toBe(429);
+    // Neither is a call without a session, which counts against the address.
+    for (let i = 0; i < 3; i++) expect((await get('/api/domain-checks/history', ip)).statusCode).toBe(200);
+    expect((await get('/api/domain-checks/history', ip)).statusCode).toBe(429);
+    // And a session keeps its counter from another address.
+    expect((await get('/api/domain-checks/history', '203.0.113.9', bearer(alice))).statusCode).toBe(429);
+  });
+
+  it('does not buy fresh counters with other cookies or another spelling of the same token', async () => {
+    const ip = '198.51.100.33';
+    const session = token('spelling');
+    const spelled = session.replace('e', '%65');
+    const variants = [`token=${session}`, `a=1; token=${session}`, ` token = ${session} ; b=2`, `token=${spelled}`, `token=${session}; token=other`];
+    for (const [i, variant] of variants.entries()) {
+      expect((await get('/api/domain-checks/history', ip, { cookie: variant })).statusCode, variant).toBe(i < 3 ? 200 : 429);
+    }
+  });
+
+  it('keeps only a hash of the credential in Redis, never the credential itself', async () => {
+    const session = token('stored');
+    const cookieSession = token('stored-cookie');
+    await get('/api/domain-checks/history', '198.51.100.34', bearer(session));
+    await get(`/api/domain-checks/${SCAN}`, '198.51.100.34', cookie(cookieSession));
+    await get('/api/domain-checks/history', '198.51.100.35');
+    const keys = await gateway.deps.redis.keys(`${gateway.deps.env.RATE_LIMIT_PREFIX}:*`);
+    const prefix = gateway.deps.env.RATE_LIMIT_PREFIX;
+    const own = keys.filter((key) => key.startsWith(`${prefix}:history:cred:`) || key.startsWith(`${prefix}:scan-detail:cred:`));
+    expect(own.length).toBeGreaterThanOrEqual(2);
+    for (const key of own) expect(key).toMatch(/:(?:history|scan-detail):cred:[\w-]{43}$/);
+    for (const secret of [session, cookieSession, ...session.split('.'), ...cookieSession.split('.')]) {
+      expect(keys.filter((key) => key.includes(secret))).toEqual([]);
+    }
+    // Without a session the address is the key, as for the other rules.
+    expect(keys).toContain(`${prefix}:history:198.51.100.35`);
+  });
+
+  it('keeps the other rules on the client address, whatever session a call carries', async () => {
+    const ip = '198.51.100.36';
+    const verify = (session: string) => gateway.app.inject({ method: 'POST', url: '/api/email-verify', remoteAddress: ip, headers: bearer(session), payload: {} });
+    expect((await verify(token('one'))).statusCode).toBe(200);
+    expect((await verify(token('two'))).statusCode).toBe(429);
   });
 });
 

@@ -28,6 +28,8 @@ export default async function setup(project: TestProject) {
         RATE_LIMIT_RESET_PASSWORD: UNLIMITED,
         RATE_LIMIT_QUICK_CHECK: UNLIMITED,
         RATE_LIMIT_EMAIL_VERIFY: UNLIMITED,
+        RATE_LIMIT_HISTORY: UNLIMITED,
+        RATE_LIMIT_SCAN_DETAIL: UNLIMITED,
       },
       domains: { SAMPLE_DOMAINS_PER_MINUTE: '100000', EMAIL_VERIFY_RATE_LIMIT: '1000000' },
     },
