@@ -47,13 +47,15 @@ describe('diffJson / applyPatch', () => {
   });
 
   it('keeps only the numbers of a text that differs in its numbers alone, and the whole text otherwise', () => {
-    const base = { value: '45 ms', message: 'Excellent: 2 name servers answered, slowest in 45 ms.', note: 'expires 2026-12-01' };
-    const actual = { value: '61 ms', message: 'Excellent: 2 name servers answered, slowest in 061 ms.', note: 'expires soon' };
+    const base = { value: '45 ms', message: 'Excellent: 2 name servers answered, slowest in 45 ms.', note: 'expires 2026-12-01', at: '2026-12-01T00:15:00.000Z' };
+    const actual = { value: '61 ms', message: 'Excellent: 2 name servers answered, slowest in 061 ms.', note: 'expires soon', at: '2026-12-01T00:30:00.000Z' };
     const patch = roundTrip(base, actual)!;
     expect(patch).toEqual([
-      [['value'], '#', ['61']],
+      // Shorter whole: a short value, and a timestamp that is mostly digits.
+      [['value'], '61 ms'],
       [['message'], '#', ['2', '061']],
       [['note'], 'expires soon'],
+      [['at'], '2026-12-01T00:30:00.000Z'],
     ]);
     // A different number of runs is a different text: set whole.
     expect(roundTrip({ m: 'a 1 b' }, { m: 'a 1 b 2' })).toEqual([[['m'], 'a 1 b 2']]);

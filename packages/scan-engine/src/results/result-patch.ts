@@ -24,11 +24,14 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return false;
 }
 
-/** The numbers of `actual` when it is `base` with other numbers only (same text around them), else null. */
+/**
+ * The numbers of `actual` when it is `base` with other numbers only (same text around them) and
+ * they are shorter to keep than the whole text (`'#',` costs 4 characters more than a set); else null.
+ */
 function digitRuns(base: string, actual: string): string[] | null {
   const runs = actual.match(DIGIT_RUN);
   if (!runs || base.replace(DIGIT_RUN, DIGITS) !== actual.replace(DIGIT_RUN, DIGITS)) return null;
-  return runs;
+  return JSON.stringify(runs).length + 4 < JSON.stringify(actual).length ? runs : null;
 }
 
 function diffInto(base: unknown, actual: unknown, path: PatchPath, ops: Patch): void {
