@@ -1,6 +1,6 @@
 import type { ScanTrigger } from '@sendwell/contracts';
 import type { Database, Executor } from '@sendwell/db';
-import type { Logger, Queues } from '@sendwell/server-kit';
+import type { Logger, Queues, SystemCounters } from '@sendwell/server-kit';
 import { alertEventsOf, queueAlertEvents } from './alerts/alert-outbox.js';
 import { AlertStore } from './alerts/alert-store.js';
 import { queueSenderRequirementsRefresh } from './follow-ups/sender-requirements-refresh.js';
@@ -16,6 +16,8 @@ export interface ScanEngineDeps {
   queues: Queues;
   logger: Logger;
   clock?: () => Date;
+  /** The administrator's running figures: `publishAlertEvents` counts the alerts raised (the scanner gives them). */
+  counters?: SystemCounters;
 }
 
 /** How a manual scan request ended; a queue that refuses is thrown (the cooldown is given back first). */
@@ -102,9 +104,13 @@ export class ScanEngine {
     return new AlertStore(db);
   }
 
-  /** Hands committed alert events to the notify fan-out (the notify sweep catches any lost). */
-  publishAlertEvents(raised: readonly number[], resolved: readonly number[], log: Logger = this.deps.logger): Promise<void> {
-    return queueAlertEvents(this.deps.queues, alertEventsOf(raised, resolved), log);
+  /**
+   * Hands committed alert events to the notify fan-out (the notify sweep catches any lost), and counts
+   * the alerts raised among the administrator's figures (best effort, never throws). Called once per
+   * committed set of alerts, so each raised alert is counted once.
+   */
+  async publishAlertEvents(raised: readonly number[], resolved: readonly number[], log: Logger = this.deps.logger): Promise<void> {
+    await queueAlertEvents(this.deps.queues, alertEventsOf(raised, resolved), log, this.deps.counters);
   }
 
   /** New evidence for the domain's sender requirements: the intake judges them again. */

@@ -11,6 +11,7 @@ import {
   defaultOutboxDir,
   keepJobSchedulers,
   OutboundHttp,
+  SystemCounters,
   type Logger,
   type Mailer,
   type Queues,
@@ -53,6 +54,8 @@ export interface Deps {
   /** Producer connection (no offline queue: a down Redis fails an HTTP call fast, 503). */
   redis: Redis;
   queues: Queues;
+  /** The administrator's running figures in Redis (written by the scanner, the engine and notify; read by the system statistics). */
+  counters: SystemCounters;
   services: {
     domains: DomainService;
     scans: ScanService;
@@ -87,6 +90,9 @@ export function createDeps(env: Env, logger: Logger): Deps {
   const redis = createRedis(env.REDIS_URL, 'producer');
   redis.on('error', (err) => logger.error({ err }, 'redis (producer) error'));
   const queues = createQueues(redis, env.QUEUE_PREFIX, logger);
+  // The administrator's running figures, shared with the scanner (same Redis, same prefix): notify
+  // counts the deliveries it sends, the system statistics read them all.
+  const counters = new SystemCounters(redis, env.QUEUE_PREFIX, { logger: logger.child({ module: 'SystemCounters' }) });
 
   const engine = new ScanEngine({ db, queues, logger: logger.child({ module: 'ScanEngine' }) });
   const scans = new ScanService(db, engine, logger.child({ module: 'ScanService' }));
@@ -119,8 +125,8 @@ export function createDeps(env: Env, logger: Logger): Deps {
   );
   const targets = new ChannelTargets(db, box);
   const marketing = new MarketingVerifier(http, marketingOrigins);
-  const notify = new NotifyService(db, queues, targets, sender, env.APP_URL, logger.child({ module: 'NotifyService' }), env.NOTIFY_RETRY_BASE_MS);
-  const digests = new DigestService(db, mailer, env.APP_URL, logger.child({ module: 'DigestService' }));
+  const notify = new NotifyService({ db, queues, targets, sender, appUrl: env.APP_URL, logger: logger.child({ module: 'NotifyService' }), retryBaseMs: env.NOTIFY_RETRY_BASE_MS, counters });
+  const digests = new DigestService(db, mailer, env.APP_URL, logger.child({ module: 'DigestService' }), counters);
 
   const workers: Worker[] = [];
   const workerConnections: Redis[] = [];
@@ -146,6 +152,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
     db,
     redis,
     queues,
+    counters,
     services: {
       domains,
       scans,
@@ -155,7 +162,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
         newPerMinute: env.SAMPLE_DOMAINS_PER_MINUTE,
       }),
       emailVerify: new EmailVerifyService(emailVerifier, new FixedWindowRepository(redis, env.QUEUE_PREFIX), verify.rateLimit),
-      systemStats: new SystemStatsService(db, queues),
+      systemStats: new SystemStatsService(db, queues, counters),
       preferences: new NotificationPreferencesService(db),
       integrations: new IntegrationService(db, box, targets, sender, marketing, http, env.APP_URL),
       webhooks: new WebhookService(db, box, sender, http, env.APP_URL),

@@ -1,6 +1,6 @@
 import { QueueName } from '@sendwell/contracts';
 import { createDb, type Database } from '@sendwell/db';
-import { closeRedis, createJobWorker, createQueues, createRedis, keepJobSchedulers, type Logger, type Queues } from '@sendwell/server-kit';
+import { closeRedis, createJobWorker, createQueues, createRedis, keepJobSchedulers, SystemCounters, type Logger, type Queues } from '@sendwell/server-kit';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { ReportDomainRepository } from './addresses/report-domain.repository.js';
@@ -28,6 +28,8 @@ export interface Deps {
   mailTestEvents: ChannelRelay;
   namer: SourceNamer;
   alerts: MailFlowAlerts;
+  /** The administrator's running figures (alerts raised here are counted with everyone's). */
+  counters: SystemCounters;
   /** Threads that read report files, off the event loop the SMTP and HTTP servers share. */
   reportReader: ReportReaderPool;
   /** Registers the recurring jobs and starts the intake Worker (when INTAKE_WORKER is on). */
@@ -47,6 +49,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
   const redis = createRedis(env.REDIS_URL, 'producer');
   redis.on('error', (err) => logger.error({ err }, 'redis (producer) error'));
   const queues = createQueues(redis, env.QUEUE_PREFIX, logger);
+  const counters = new SystemCounters(redis, env.QUEUE_PREFIX, { logger: logger.child({ module: 'SystemCounters' }) });
 
   let worker: Worker | null = null;
   let workerConnection: Redis | null = null;
@@ -62,7 +65,8 @@ export function createDeps(env: Env, logger: Logger): Deps {
     // A subscriber connection serves nothing else; 'client' waits for its connection rather than failing while it connects.
     mailTestEvents: new ChannelRelay(() => createRedis(env.REDIS_URL, 'client'), logger.child({ module: 'ChannelRelay' })),
     namer: new SourceNamer(db, { dnsServers: env.DNS_SERVERS, dnsTimeoutMs: env.DNS_TIMEOUT_MS }, logger.child({ module: 'SourceNamer' })),
-    alerts: new MailFlowAlerts(db, queues, logger.child({ module: 'MailFlowAlerts' })),
+    counters,
+    alerts: new MailFlowAlerts(db, queues, logger.child({ module: 'MailFlowAlerts' }), counters),
     // As many reads at once as the worker runs jobs; an upload waits its turn behind them.
     reportReader: new ReportReaderPool(env.INTAKE_CONCURRENCY),
     async startWorker() {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from '@sendwell/db';
+import { SystemCounter } from '@sendwell/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailFlowAlerts } from '../src/alerts/mail-flow-alerts.js';
 import { silentLogger, startHarness, type Harness } from './fixtures.js';
@@ -24,7 +25,7 @@ beforeAll(async () => {
     const name = `dmarc_records_daily_${from.slice(0, 7).replace('-', '_')}`;
     await sql`create table if not exists ${sql.raw(name)} partition of dmarc_records_daily for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(h.db);
   }
-  alerts = new MailFlowAlerts(h.db, h.deps.queues, silentLogger);
+  alerts = new MailFlowAlerts(h.db, h.deps.queues, silentLogger, h.deps.counters);
 }, 60_000);
 
 afterAll(async () => {
@@ -145,7 +146,10 @@ describe('mail_failure_spike', () => {
     await records(diluted.id, D, [{ messages: 1850 }, { ip: '198.51.100.1', messages: 150, aligned: false }]);
     for (const d of [spike, few, steady, diluted]) await report(d.id, D, new Date(NOW.getTime() - HOUR));
 
+    const raisedBefore = await h.deps.counters.sumLast24h(SystemCounter.AlertsRaised);
     expect(await alerts.evaluate(NOW)).toEqual({ raised: 1, resolved: 0 });
+    // Counted among the administrator's alerts raised, as a scan's alerts are.
+    expect(await h.deps.counters.sumLast24h(SystemCounter.AlertsRaised)).toBe(raisedBefore + 1);
     const [alert, ...more] = await alertsOf(spike.id);
     expect(more).toEqual([]);
     expect(alert).toMatchObject({

@@ -1,6 +1,6 @@
 import { JobName, QueueName, type CheckType } from '@sendwell/contracts';
 import { createDb, type Database } from '@sendwell/db';
-import { closeRedis, createJobWorker, createQueues, createRedis, type JobHandlers, type JobWorkerOptions, type Logger, type Queues } from '@sendwell/server-kit';
+import { closeRedis, createJobWorker, createQueues, createRedis, SystemCounters, type JobHandlers, type JobWorkerOptions, type Logger, type Queues } from '@sendwell/server-kit';
 import { ScanEngine, type ScanRecovery, type Sweeper } from '@sendwell/scan-engine';
 import type { Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
@@ -49,6 +49,8 @@ export interface Deps {
   recovery: ScanRecovery;
   dailyReputation: DailyReputation;
   metrics: ScanMetrics;
+  /** The administrator's running figures in Redis (scans, their seconds, domains scanned today, alerts raised). */
+  counters: SystemCounters;
   handlers: JobHandlers<typeof QueueName.Scan>;
   startWorker(overrides?: Partial<Pick<JobWorkerOptions<typeof QueueName.Scan>, 'lockDuration' | 'stalledInterval' | 'maxStalledCount' | 'autorun' | 'concurrency'>>): Worker;
   startScheduler(): Promise<void>;
@@ -96,12 +98,14 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
       ...scanOptions,
     });
 
-  const engine = new ScanEngine({ db, queues, logger });
+  // On the queues' connection (a client: an offline queue, one retry), under the queues' prefix; writes are best effort.
+  const counters = new SystemCounters(queueRedis, env.QUEUE_PREFIX, { logger: logger.child({ module: 'SystemCounters' }) });
+  const engine = new ScanEngine({ db, queues, logger, counters });
   const sweeper = engine.sweeper({ batch: env.SCAN_SWEEP_BATCH, leaseMs: env.SCAN_CLAIM_LEASE_MS }, (queued) => metrics.domainsClaimed.inc(queued));
   const recovery = engine.recovery({ leaseMs: env.SCAN_RECOVERY_LEASE_MS, maxTries: env.SCAN_RECOVERY_TRIES, batch: env.SCAN_SWEEP_BATCH });
   const dailyReputation = new DailyReputation(db, engine, logger.child({ module: 'DailyReputation' }));
   const handlers: JobHandlers<typeof QueueName.Scan> = {
-    [JobName.ScanDomain]: scanDomainHandler({ db, engine, scan, metrics }),
+    [JobName.ScanDomain]: scanDomainHandler({ db, engine, scan, metrics, counters }),
     [JobName.ScanSampleDomain]: scanSampleDomainHandler({ db, scan }),
     [JobName.SweepDueDomains]: sweepHandler(sweeper, recovery),
     [JobName.RecalculateReputation]: async () => dailyReputation.run(),
@@ -137,6 +141,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
     recovery,
     dailyReputation,
     metrics,
+    counters,
     handlers,
     startWorker: (overrides = {}) =>
       createJobWorker({
@@ -150,7 +155,7 @@ export function createDeps(env: Env, logger: Logger, options: DepsOptions): Deps
         stalledInterval: env.SCAN_STALLED_INTERVAL_MS,
         maxStalledCount: env.SCAN_MAX_STALLED_COUNT,
         onFinalFailure: async (job, error) => {
-          await failScan(engine.recorder)(job, error);
+          await failScan(engine.recorder, counters)(job, error);
           await failMailTest({ db, redis: queueRedis }, logger)(job, error);
         },
         ...overrides,

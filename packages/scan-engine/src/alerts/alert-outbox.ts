@@ -1,5 +1,5 @@
 import { JobName, sendAlertJobId, type AlertEvent } from '@sendwell/contracts';
-import type { Logger, Queues } from '@sendwell/server-kit';
+import { SystemCounter, type Logger, type Queues, type SystemCounters } from '@sendwell/server-kit';
 
 export interface AlertEventRef {
   alertId: number;
@@ -9,10 +9,14 @@ export interface AlertEventRef {
 /**
  * Hands alert events to the notify queue's fan-out, once each (the job id). Called after the alert
  * rows are committed; when Redis cannot take them now, the notify queue's sweep finds the rows
- * (`notified_at` still null) within a minute, so a failure here is logged, not thrown.
+ * (`notified_at` still null) within a minute, so a failure here is logged, not thrown. The one place
+ * raised alerts are counted among the administrator's figures (`counters`, best effort), whoever
+ * raised them: a scan, the daily point, the intake's mail-flow and sender-requirement judgements.
  */
-export async function queueAlertEvents(queues: Queues, events: readonly AlertEventRef[], logger: Logger): Promise<void> {
+export async function queueAlertEvents(queues: Queues, events: readonly AlertEventRef[], logger: Logger, counters?: SystemCounters): Promise<void> {
   if (events.length === 0) return;
+  const raised = events.filter((e) => e.event === 'raised').length;
+  if (raised > 0) await counters?.add(SystemCounter.AlertsRaised, raised);
   try {
     await queues.addBulk(
       JobName.SendAlert,

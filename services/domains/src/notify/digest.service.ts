@@ -1,5 +1,5 @@
 import type { Database } from '@sendwell/db';
-import type { Logger, Mailer } from '@sendwell/server-kit';
+import { SystemCounter, type Logger, type Mailer, type SystemCounters } from '@sendwell/server-kit';
 import { AlertDeliveryRepository } from './alert-delivery.repository.js';
 import { alertMessage, type AlertMessage } from './alert-message.js';
 import { digestMail } from './channels/email.js';
@@ -16,6 +16,8 @@ export class DigestService {
     private readonly mailer: Mailer,
     private readonly appUrl: string,
     private readonly logger: Logger,
+    /** The administrator's running figures: a digest's deliveries count as sent, as a channel's do. */
+    private readonly counters?: SystemCounters,
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.deliveries = new AlertDeliveryRepository(db);
@@ -38,7 +40,9 @@ export class DigestService {
           await this.mailer.send(digestMail(email, messages, `${this.appUrl}/settings?tab=notifications`));
           result.mails++;
         }
-        result.alerts += await this.deliveries.markDigestSent(items, this.clock());
+        const sent = await this.deliveries.markDigestSent(items, this.clock());
+        result.alerts += sent;
+        if (sent > 0) await this.counters?.add(SystemCounter.DeliveriesSent, sent);
       } catch (err) {
         this.logger.warn({ err, userId }, 'digest mail failed; kept for the next run');
       }

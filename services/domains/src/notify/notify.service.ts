@@ -9,7 +9,7 @@ import {
 } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
 import { AlertStore, queueAlertEvents } from '@sendwell/scan-engine';
-import { OutboundError, type Logger, type Queues } from '@sendwell/server-kit';
+import { OutboundError, SystemCounter, type Logger, type Queues, type SystemCounters } from '@sendwell/server-kit';
 import { AlertDeliveryRepository, type AlertToFanOut } from './alert-delivery.repository.js';
 import { IntegrationRepository } from '../integrations/integration.repository.js';
 import { WebhookEndpointRepository } from '../integrations/webhook-endpoint.repository.js';
@@ -25,6 +25,20 @@ export type DeliveryOutcome =
 /** How long an alert event may wait for its own fan-out job before the sweep queues it. */
 export const SWEEP_GRACE_MS = 60_000;
 
+export interface NotifyServiceDeps {
+  db: Database;
+  queues: Queues;
+  targets: ChannelTargets;
+  sender: ChannelSender;
+  appUrl: string;
+  logger: Logger;
+  /** The first retry's delay; later ones back off from it (default: the contracts' delivery options). */
+  retryBaseMs?: number;
+  clock?: () => Date;
+  /** The administrator's running figures: deliveries sent are counted there. */
+  counters?: SystemCounters;
+}
+
 /**
  * Alert delivery, the `notify` queue's work:
  * - fan-out: an alert event → the channels its owner's plan and preferences allow, a delivery row and
@@ -38,16 +52,26 @@ export class NotifyService {
   private readonly integrations: IntegrationRepository;
   private readonly webhooks: WebhookEndpointRepository;
 
-  constructor(
-    private readonly db: Database,
-    private readonly queues: Queues,
-    private readonly targets: ChannelTargets,
-    private readonly sender: ChannelSender,
-    private readonly appUrl: string,
-    private readonly logger: Logger,
-    private readonly retryBaseMs: number = deliveryJobOptions.backoff.delay,
-    private readonly clock: () => Date = () => new Date(),
-  ) {
+  private readonly db: Database;
+  private readonly queues: Queues;
+  private readonly targets: ChannelTargets;
+  private readonly sender: ChannelSender;
+  private readonly appUrl: string;
+  private readonly logger: Logger;
+  private readonly retryBaseMs: number;
+  private readonly clock: () => Date;
+  private readonly counters: SystemCounters | undefined;
+
+  constructor({ db, queues, targets, sender, appUrl, logger, retryBaseMs = deliveryJobOptions.backoff.delay, clock = () => new Date(), counters }: NotifyServiceDeps) {
+    this.db = db;
+    this.queues = queues;
+    this.targets = targets;
+    this.sender = sender;
+    this.appUrl = appUrl;
+    this.logger = logger;
+    this.retryBaseMs = retryBaseMs;
+    this.clock = clock;
+    this.counters = counters;
     this.deliveries = new AlertDeliveryRepository(db);
     this.integrations = new IntegrationRepository(db);
     this.webhooks = new WebhookEndpointRepository(db);
@@ -124,10 +148,13 @@ export class NotifyService {
       return { sent: false, error: reason, permanent };
     }
     // The delivery and, on its alert's first raised delivery, `is_sent`: together or not at all.
-    await this.db.transaction().execute(async (trx) => {
+    const marked = await this.db.transaction().execute(async (trx) => {
       const sent = await new AlertDeliveryRepository(trx).markSent(alertId, event, channel, now);
       if (sent && event === 'raised') await new AlertStore(trx).markSent(alertId);
+      return sent;
     });
+    // Committed: one more delivery sent in the administrator's figures (best effort, never throws).
+    if (marked) await this.counters?.add(SystemCounter.DeliveriesSent);
     await this.recordLog(alert.userId, channel, 'sent', null, now);
     return { sent: true };
   }

@@ -11,7 +11,7 @@
 import { AlertType, MAIL_FLOW_ALERT_THRESHOLDS as T } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
 import { alertEventsOf, queueAlertEvents } from '@sendwell/scan-engine';
-import type { Logger, Queues } from '@sendwell/server-kit';
+import type { Logger, Queues, SystemCounters } from '@sendwell/server-kit';
 import {
   addDays,
   failureSpike,
@@ -51,6 +51,7 @@ export class MailFlowAlerts {
     private readonly db: Database,
     private readonly queues: Queues,
     private readonly logger: Logger,
+    private readonly counters?: SystemCounters,
   ) {
     this.repo = new MailFlowAlertRepository(db);
   }
@@ -69,7 +70,7 @@ export class MailFlowAlerts {
         });
         total.raised += outcome.raised.length;
         total.resolved += outcome.resolved.length;
-        await queueAlertEvents(this.queues, alertEventsOf(outcome.raised, outcome.resolved), this.logger);
+        await queueAlertEvents(this.queues, alertEventsOf(outcome.raised, outcome.resolved), this.logger, this.counters);
       } catch (err) {
         failed++;
         this.logger.error({ err, domainId: domain.domainId }, 'mail-flow alerts of a domain failed');

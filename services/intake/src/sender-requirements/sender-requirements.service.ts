@@ -23,7 +23,7 @@ export type RefreshOutcome = { state: 'skipped' } | { state: 'judged'; raised: n
  * the latest the reports render.
  */
 export class SenderRequirementsService {
-  constructor(private readonly deps: Pick<Deps, 'db' | 'queues' | 'logger' | 'reportDomains'>) {}
+  constructor(private readonly deps: Pick<Deps, 'db' | 'queues' | 'logger' | 'reportDomains' | 'counters'>) {}
 
   /** Plan first (403), then ownership (404, another user's domain too). */
   async get(user: SenderRequirementsUser, domainId: number, now = new Date()): Promise<SenderRequirements> {
@@ -71,7 +71,7 @@ export class SenderRequirementsService {
       }
       return { verdict, raised, resolved };
     });
-    await queueAlertEvents(this.deps.queues, alertEventsOf(outcome.raised, outcome.resolved), this.deps.logger);
+    await queueAlertEvents(this.deps.queues, alertEventsOf(outcome.raised, outcome.resolved), this.deps.logger, this.deps.counters);
     return outcome;
   }
 }

@@ -1,7 +1,7 @@
 import { JobName } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
 import type { ScanEngine } from '@sendwell/scan-engine';
-import type { JobHandler } from '@sendwell/server-kit';
+import { SystemCounter, SystemDistinct, type JobHandler, type SystemCounters } from '@sendwell/server-kit';
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { ReportedSelector } from '../checks/dkim/selectors.js';
 import { DnsServerError, DnsTimeoutError } from '../dns/types.js';
@@ -28,6 +28,8 @@ export interface ScanDomainHandlerDeps {
   engine: ScanEngine;
   scan: ScanFn;
   metrics: ScanMetrics;
+  /** The administrator's running figures (scans completed, their seconds, domains scanned today); deps.ts always gives them. */
+  counters?: SystemCounters;
 }
 
 /** The selectors the user saved on the domain (`metadata.dkimSelectors`), ignoring anything malformed. */
@@ -58,7 +60,7 @@ function isFinalAttempt(job: Job, error: unknown): boolean {
  * Runs one scan. A failure is only counted here: the worker's final-failure hook (`failScan`) is the one
  * place a scan that failed for good is written, whether it threw here or its worker died under it.
  */
-export function scanDomainHandler({ db, engine, scan, metrics }: ScanDomainHandlerDeps): JobHandler<typeof JobName.ScanDomain> {
+export function scanDomainHandler({ db, engine, scan, metrics, counters }: ScanDomainHandlerDeps): JobHandler<typeof JobName.ScanDomain> {
   return async ({ scanId, domainId }, job, log) => {
 
     const target = await new ScanRepository(db).findTarget(scanId);
@@ -88,6 +90,11 @@ export function scanDomainHandler({ db, engine, scan, metrics }: ScanDomainHandl
         return { skipped: result.reason };
       }
       metrics.scansCompleted.inc({ status: outcome.status });
+      // The scan's transaction committed: count it for the administrator (best effort, never throws).
+      await counters?.record(
+        { [SystemCounter.ScansCompleted]: 1, [SystemCounter.ScanSeconds]: outcome.durationMs / 1000 },
+        { [SystemDistinct.DomainsScanned]: domainId },
+      );
       await engine.publishAlertEvents(result.alertIds, result.resolvedAlertIds, log);
       await engine.refreshSenderRequirements(domainId, log);
       log.info(
@@ -102,10 +109,15 @@ export function scanDomainHandler({ db, engine, scan, metrics }: ScanDomainHandl
   };
 }
 
-/** The final-failure hook of the scan worker: a `scan-domain` job failed for good fails its scan, with a safe reason. */
-export function failScan(recorder: ScanEngine['recorder']): (job: Job, error: Error) => Promise<void> {
+/**
+ * The final-failure hook of the scan worker: a `scan-domain` job failed for good fails its scan, with a
+ * safe reason, and counts it among the administrator's failed scans once that is written.
+ */
+export function failScan(recorder: ScanEngine['recorder'], counters?: SystemCounters): (job: Job, error: Error) => Promise<void> {
   return async (job, error) => {
     const scanId = (job.data as { scanId?: unknown } | undefined)?.scanId;
-    if (job.name === JobName.ScanDomain && typeof scanId === 'string') await recorder.markFailed(scanId, safeScanError(error));
+    if (job.name !== JobName.ScanDomain || typeof scanId !== 'string') return;
+    await recorder.markFailed(scanId, safeScanError(error));
+    await counters?.add(SystemCounter.ScansFailed);
   };
 }
