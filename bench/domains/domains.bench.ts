@@ -1,7 +1,9 @@
 /**
  * Domains reads through the gateway (issue 12, "Throughput targets that fit the machine"):
  * `GET /api/domains` and `GET /api/domains/{id}/checks` for an advanced-plan user with 10 domains and
- * 1,000 completed scans of history, and `GET /api/domain-checks/history` for that user; then
+ * 1,000 completed scans of history, and `GET /api/domain-checks/history` for that user (paged since
+ * issue 28: the overview, every domain's newest page; before the load, every domain's cursor is
+ * followed to check that the pages hold each scan once); then
  * `EXPLAIN (ANALYZE, BUFFERS)` of the statements behind each call. The targets, one run:
  *   - CPU ms per request across gateway, domains and Postgres backends ≤ 0.8 (closed loop of 50);
  *   - p99 < 20 ms in a closed loop of 50 connections (10 connections printed beside it);
@@ -266,8 +268,23 @@ try {
   const domainId = domainIds[Math.floor(DOMAINS / 2)]!;
   const checks = await api<unknown[]>(base, 'GET', `/api/domains/${domainId}/checks`, token);
   const list = await api<unknown[]>(base, 'GET', '/api/domains', token);
-  const history = await api<Array<{ scans: unknown[] }>>(base, 'GET', '/api/domain-checks/history', token);
-  const historyScans = history.reduce((n, d) => n + d.scans.length, 0);
+  // The history is paged (issue 28): the overview holds each domain's newest page; following every
+  // domain's `nextCursor` (pages of HISTORY_PAGE_MAX) must walk all its scans exactly once.
+  type HistoryCard = { id: number; scans: Array<{ id: string }>; nextCursor: string | null };
+  const history = await api<HistoryCard[]>(base, 'GET', '/api/domain-checks/history', token);
+  const seen = new Set<string>();
+  let historyScans = 0;
+  for (const card of history) {
+    for (const scan of card.scans) seen.add(scan.id);
+    historyScans += card.scans.length;
+    for (let cursor = card.nextCursor; cursor !== null; ) {
+      const [page] = await api<HistoryCard[]>(base, 'GET', `/api/domain-checks/history?domainId=${card.id}&limit=200&before=${encodeURIComponent(cursor)}`, token);
+      for (const scan of page!.scans) seen.add(scan.id);
+      historyScans += page!.scans.length;
+      cursor = page!.nextCursor;
+    }
+  }
+  if (seen.size !== historyScans) throw new Error(`the history pages repeated scans: ${historyScans} read, ${seen.size} distinct`);
   if (list.length !== DOMAINS || checks.length !== 6 || historyScans !== SCANS) {
     throw new Error(`unexpected answers: ${list.length} domains, ${checks.length} checks, ${historyScans} history scans`);
   }

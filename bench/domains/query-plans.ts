@@ -4,6 +4,7 @@
  * rebuilt here as `packages/server-kit/src/auth-plugin.ts` writes it), so a changed query is
  * explained as it now is.
  */
+import { HISTORY_DAYS_DEFAULT, HISTORY_DOMAIN_PAGE_DEFAULT, HISTORY_PAGE_DEFAULT } from '@sendwell/contracts';
 import type { Database } from '@sendwell/db';
 import { CheckRepository } from '../../services/domains/src/results/check.repository.js';
 import { DomainRepository } from '../../services/domains/src/domains/domain.repository.js';
@@ -72,8 +73,20 @@ export async function queryPlans(db: Database, ids: { userId: number; sessionId:
   await add('GET /api/domain-checks/history', 'DomainRepository.listVisible', (d) => new DomainRepository(d).listVisible(ids.userId));
   const visible = await new DomainRepository(db).listVisible(ids.userId);
   const active = visible.filter((v) => !v.isDeleted).map((v) => v.id);
-  await add('GET /api/domain-checks/history', 'ScanRepository.history', (d) => new ScanRepository(d).history(active));
-  await add('GET /api/domain-checks/history', 'ScanRepository.scoresByScan', (d) => new ScanRepository(d).scoresByScan(active));
-  await add('GET /api/domain-checks/history', 'ScanRepository.dnsChangesByScan', (d) => new ScanRepository(d).dnsChangesByScan(active));
+  // The overview (every domain's first page) and one domain's second page of the default sizes.
+  const overview = await new ScanRepository(db).historyPage(active, { limit: HISTORY_PAGE_DEFAULT });
+  await add('GET /api/domain-checks/history', 'ScanRepository.historyPage (overview)', (d) => new ScanRepository(d).historyPage(active, { limit: HISTORY_PAGE_DEFAULT }));
+  await add('GET /api/domain-checks/history', 'ScanRepository.scoresOfScans (overview)', (d) => new ScanRepository(d).scoresOfScans(overview));
+  await add('GET /api/domain-checks/history', 'ScanRepository.dnsChangesOfScans (overview)', (d) => new ScanRepository(d).dnsChangesOfScans(overview));
+  const first = await new ScanRepository(db).historyPage([ids.domainId], { limit: HISTORY_DOMAIN_PAGE_DEFAULT });
+  const last = first.at(HISTORY_DOMAIN_PAGE_DEFAULT - 1) ?? first.at(-1);
+  const before = last ? { at: last.cursorAt, id: last.id } : undefined;
+  const second = await new ScanRepository(db).historyPage([ids.domainId], { limit: HISTORY_DOMAIN_PAGE_DEFAULT, before });
+  await add('GET /api/domain-checks/history?domainId&before', 'ScanRepository.historyPage (domain)', (d) => new ScanRepository(d).historyPage([ids.domainId], { limit: HISTORY_DOMAIN_PAGE_DEFAULT, before }));
+  await add('GET /api/domain-checks/history?domainId&before', 'ScanRepository.scoresOfScans (domain)', (d) => new ScanRepository(d).scoresOfScans(second.slice(0, HISTORY_DOMAIN_PAGE_DEFAULT)));
+  await add('GET /api/domain-checks/history?domainId&before', 'ScanRepository.dnsChangesOfScans (domain)', (d) => new ScanRepository(d).dnsChangesOfScans(second.slice(0, HISTORY_DOMAIN_PAGE_DEFAULT)));
+  const to = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + 1));
+  const from = new Date(to.getTime() - HISTORY_DAYS_DEFAULT * 86_400_000);
+  await add('GET /api/domains/{id}/history/days', 'ScanRepository.days', (d) => new ScanRepository(d).days(ids.domainId, from, to, true));
   return plans;
 }

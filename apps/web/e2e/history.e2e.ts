@@ -71,7 +71,7 @@ async function seedHistory(domainId: number): Promise<{ latestScanId: string; la
 }
 
 describe('domain history and the scan screens', () => {
-  it('lists every domain with a timeline and a windowed list of 1,000 scans, opens a scan by time and by id, and restores a deleted domain', async () => {
+  it('lists every domain with a timeline of days and a windowed list of 1,000 scans paged as it scrolls, opens a scan by time and by id, and restores a deleted domain', async () => {
     const user = await registerPaidUser('history', 'standard');
     const token = await apiToken(user);
     const healthyId = await addDomainAndWaitForScan(token, HEALTHY_DOMAIN);
@@ -80,6 +80,13 @@ describe('domain history and the scan screens', () => {
     expect((await apiCall(token, 'DELETE', `/api/domains/${brokenId}`)).status).toBe(200);
 
     const { page } = await newPage();
+    // The history reads the page asks for: the overview, each domain's pages (`before=` the cursor) and the days.
+    const historyCalls: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/domain-checks/history' || url.pathname.endsWith('/history/days')) historyCalls.push(url);
+    });
+    const pageCalls = () => historyCalls.filter((u) => u.pathname === '/api/domain-checks/history' && u.searchParams.get('domainId') === String(healthyId));
     await login(page, user);
     await page.goto('/domain-history');
     await page.getByRole('heading', { name: 'Domain History', level: 2 }).waitFor();
@@ -91,11 +98,19 @@ describe('domain history and the scan screens', () => {
 
     const healthy = page.getByTestId(`history-${HEALTHY_DOMAIN}`);
     await healthy.getByText(`${OLDER_SCANS + 1} scans`).waitFor();
+    // The overview carries each domain's newest page only.
+    expect(historyCalls.some((u) => u.pathname === '/api/domain-checks/history' && u.search === '')).toBe(true);
     await healthy.getByRole('button', { expanded: false }).click();
-    await healthy.getByTestId('history-timeline').getByRole('img', { name: new RegExp(`${OLDER_SCANS + 1} scans from .* score from`) }).waitFor();
-    const list = healthy.getByRole('list', { name: `${OLDER_SCANS + 1} scans` });
-    await list.waitFor();
-    // Windowed: a thousand scans, a screenful of rows in the page.
+    // The timeline is drawn from the daily summary: ten and a half days of scans 15 minutes apart.
+    await healthy.getByTestId('history-timeline').getByRole('img', { name: new RegExp(`^\\S+: \\d+ days with ${OLDER_SCANS + 1} scans from .* score from`) }).waitFor();
+    expect(historyCalls.some((u) => u.pathname === `/api/domains/${healthyId}/history/days`)).toBe(true);
+    // The list holds the first page of 100 scans, of the 1,000 the card counts.
+    const list = healthy.getByTestId('scan-list').getByRole('list');
+    await healthy.getByRole('list', { name: `100 of ${OLDER_SCANS + 1} scans loaded`, exact: true }).waitFor();
+    expect(pageCalls().map((u) => [u.searchParams.get('limit'), u.searchParams.get('before')])).toEqual([['100', null]]);
+    expect(await list.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(100 * 76);
+    expect(await list.evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(110 * 76);
+    // Windowed: a screenful of rows in the page.
     const rows = list.getByTestId('scan-row');
     expect(await rows.count()).toBeLessThan(30);
     const latest = rows.first();
@@ -107,10 +122,25 @@ describe('domain history and the scan screens', () => {
     await rows.nth(1).getByText(/checks passed · score \d+$/).waitFor();
     await captureScreen(page, 'domain-history');
 
-    // The oldest scan is reachable by scrolling the list.
-    await healthy.getByTestId('scan-list').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    // Scrolling to the end of the loaded rows loads the next page, `before` the first page's cursor.
+    const scroller = healthy.getByTestId('scan-list');
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await healthy.getByRole('list', { name: `200 of ${OLDER_SCANS + 1} scans loaded`, exact: true }).waitFor();
+    expect(pageCalls()).toHaveLength(2);
+    expect(pageCalls()[1]!.searchParams.get('before')).toBeTruthy();
+    expect(await rows.count()).toBeLessThan(30);
+    // Scrolling on reaches the oldest scan after ten pages of 100.
+    for (let loaded = 300; loaded <= OLDER_SCANS + 1; loaded += 100) {
+      expect(await list.getByText('First scan kept').count()).toBe(0);
+      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await healthy.getByRole('list', { name: loaded > OLDER_SCANS ? `${loaded} scans` : `${loaded} of ${OLDER_SCANS + 1} scans loaded`, exact: true }).waitFor();
+    }
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await list.getByText('First scan kept').waitFor();
-    await healthy.getByTestId('scan-list').evaluate((el) => el.scrollTo(0, 0));
+    expect(pageCalls()).toHaveLength(10);
+    expect(pageCalls().slice(1).every((u) => u.searchParams.get('before'))).toBe(true);
+    expect(await healthy.getByTestId('scan-list-more').count()).toBe(0);
+    await scroller.evaluate((el) => el.scrollTo(0, 0));
     await latest.getByText('Latest').waitFor();
 
     // A scan by time: the dashed timestamp of its address, what changed, its checks, lists and records.

@@ -61,6 +61,7 @@ describe('authentication', () => {
     ['GET', '/api/domains/1/last-scan'],
     ['POST', '/api/domains/1/scan'],
     ['POST', '/api/domains/1/check'],
+    ['GET', '/api/domains/1/history/days'],
     ['GET', '/api/domain-checks/history'],
     ['GET', '/api/domain-checks/00000000-0000-4000-8000-000000000000'],
   ] as const)('%s %s answers 401 without a session', async (method, url) => {

@@ -116,6 +116,31 @@ export function factory(db: Database) {
       return scanId;
     },
 
+    /**
+     * Copies of a completed scan (same checks and snapshot) at each of these times, in one statement:
+     * a long history without storing its checks again. Times are ISO strings, so a test can give
+     * microseconds (Postgres keeps them; a JS Date does not). Answers the new scans' ids in order.
+     */
+    async scanCopies(templateScanId: string, times: ReadonlyArray<Date | string>): Promise<string[]> {
+      const at = times.map((t) => (typeof t === 'string' ? t : t.toISOString()));
+      const rows = await sql<{ id: string }>`
+        insert into scans (domain_id, trigger, status, overall_status, created_at, started_at, completed_at, check_result_ids, dns_snapshot_id)
+        select s.domain_id, s.trigger, s.status, s.overall_status, t.at, t.at, t.at, s.check_result_ids, s.dns_snapshot_id
+        from scans s cross join unnest(${at}::timestamptz[]) with ordinality as t(at, n)
+        where s.id = ${templateScanId}
+        order by t.n
+        returning id`.execute(db);
+      return rows.rows.map((r) => r.id);
+    },
+
+    /** A daily reputation point (`daily_for`), as the daily recalculation writes it for the scan it scored. */
+    async dailyReputation(domainId: number, score: number, opts: { at: Date; scanId: string }) {
+      await db
+        .insertInto('domainReputationHistory')
+        .values({ domainId, score, trend: 'stable', calculatedAt: opts.at, scanId: opts.scanId, dailyFor: sql<Date>`${opts.at.toISOString().slice(0, 10)}::date`, factors: JSON.stringify({}) })
+        .execute();
+    },
+
     async reputation(domainId: number, score: number, opts: { trend?: string; previousScore?: number | null; at?: Date; scanId?: string } = {}) {
       await db
         .insertInto('domainReputationHistory')

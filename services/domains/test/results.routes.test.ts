@@ -253,7 +253,7 @@ describe('GET /api/domains/{id}/last-scan', () => {
 });
 
 describe('GET /api/domain-checks/history', () => {
-  it('lists every active and restorable deleted domain; active ones with their completed scans newest first', async () => {
+  it('lists every active and restorable deleted domain; active ones with their newest completed scans, newest first', async () => {
     const { user, headers } = await signedIn('basic');
     const active = await h.f.domain({ userId: user.id, name: 'hist.example.com' });
     const older = await h.f.completedScan(active.id, { at: minutesAgo(120), statuses: { spf: 'error', dmarc: 'warning' } });
@@ -281,7 +281,8 @@ describe('GET /api/domain-checks/history', () => {
     expect(Object.keys(history[0]!.scans[0]!.checks)).toHaveLength(checkTypes.length);
     // dns_performance 'success' is not "passed": the contracts' rule counts valid, passed and clean only (part 2 §4).
     expect(history[0]!.scanCount).toBe(2);
-    expect(history[1]).toMatchObject({ scans: [], scanCount: 1, deletedAt: expect.any(String) });
+    expect(history[0]!.nextCursor).toBeNull();
+    expect(history[1]).toMatchObject({ scans: [], nextCursor: null, scanCount: 1, deletedAt: expect.any(String) });
   });
 
   it("says what changed: each scan's DNS differences, and its score where the plan shows scores", async () => {
@@ -289,8 +290,10 @@ describe('GET /api/domain-checks/history', () => {
       const { user, headers } = await signedIn(plan);
       const d = await h.f.domain({ userId: user.id });
       await h.f.completedScan(d.id, { at: minutesAgo(90) });
-      const scan = await h.f.completedScan(d.id, { at: minutesAgo(30), statuses: { dmarc: 'warning' } });
-      await h.f.reputation(d.id, 71, { scanId: scan });
+      const at = minutesAgo(30);
+      const scan = await h.f.completedScan(d.id, { at, statuses: { dmarc: 'warning' } });
+      // Calculated when the scan completes, as the scanner's recorder writes it.
+      await h.f.reputation(d.id, 71, { scanId: scan, at });
       await h.f.alert({
         userId: user.id,
         domainId: d.id,

@@ -57,8 +57,11 @@ describe('rateLimitRules', () => {
     expect(ruleFor('/api/auth/me')).toBeUndefined();
   });
 
-  it('limits the reads of stored scans: the history, one scan, and a domain’s score history', () => {
+  it('limits the reads of stored scans: the history and its timeline, one scan, and a domain’s score history', () => {
     expect(ruleFor('/api/domain-checks/history')).toBe('history');
+    expect(ruleFor('/api/domains/12/history/days')).toBe('history');
+    expect(ruleFor('/api/domains/12/history')).toBeUndefined();
+    expect(ruleFor('/api/domains/12/history/days/more')).toBeUndefined();
     expect(ruleFor('/api/domain-checks/7d1c0b6e-3f4a-4c2b-9e8d-1a2b3c4d5e6f')).toBe('scan-detail');
     expect(ruleFor('/api/domain-checks/HISTORY')).toBe('scan-detail');
     expect(ruleFor('/api/domain-checks/anything')).toBe('scan-detail');

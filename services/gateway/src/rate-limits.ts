@@ -64,6 +64,8 @@ const TOO_MANY = 'Too many attempts. Please try again later.';
 /** `/api/integrations/:service/test` and `/api/integrations/webhooks/:id/test`: each sends a real message out. */
 const INTEGRATION_TEST = /^\/api\/integrations\/(?:webhooks\/)?[^/]+\/test$/;
 const HISTORY_PATH = '/api/domain-checks/history';
+/** The history's timeline, one point per day (`/api/domains/:id/history/days`): counted with the history pages. */
+const HISTORY_DAYS = /^\/api\/domains\/[^/]+\/history\/days$/;
 /**
  * The reads of stored scans besides the history: one scan with its checks and DNS snapshot
  * (`/api/domain-checks/:scanId`, any single segment but `history`; the web app's scan-at-a-time
@@ -77,7 +79,7 @@ const SCAN_DETAIL = /^\/api\/domain-checks\/[^/]+$|^\/api\/domains\/[^/]+\/reput
  * The calls the architecture names (login, register, password reset, quick check, email
  * verification) and the expensive ones: a batch of verifications, report generation, the test
  * messages of integrations and webhooks, the administrator statistics (a fan-out to every service),
- * and the reads of stored scans: the whole history (megabytes) and one scan's detail, counted per session.
+ * and the reads of stored scans: the history's pages and its timeline, and one scan's detail, counted per session.
  */
 export function rateLimitRules(settings: RateLimitSettings): RateLimitRule[] {
   return [
@@ -97,7 +99,7 @@ export function rateLimitRules(settings: RateLimitSettings): RateLimitRule[] {
     { name: 'report-generate', matches: exact('/api/reports/generate'), limit: settings.reportGenerate, message: 'Too many report requests. Please try again later.', key: 'client' },
     { name: 'integration-test', matches: (path) => INTEGRATION_TEST.test(path), limit: settings.integrationTest, message: 'Too many test messages. Please wait a moment before sending another.', key: 'client' },
     { name: 'server-stats', matches: exact('/api/admin/server-stats'), limit: settings.serverStats, message: 'Too many statistics requests. Please try again later.', key: 'client' },
-    { name: 'history', matches: exact(HISTORY_PATH), limit: settings.history, message: 'Too many history requests. Please try again in a moment.', key: 'credential' },
+    { name: 'history', matches: (path) => path === HISTORY_PATH || HISTORY_DAYS.test(path), limit: settings.history, message: 'Too many history requests. Please try again in a moment.', key: 'credential' },
     {
       name: 'scan-detail',
       matches: (path) => path !== HISTORY_PATH && SCAN_DETAIL.test(path),

@@ -8,6 +8,10 @@ import {
   createSubscriptionAnswer,
   createSubscriptionBody,
   domainHistoryAnswer,
+  HISTORY_PAGE_MAX,
+  historyDaysAnswer,
+  historyDaysQuery,
+  historyQuery,
   domainIdParams,
   domainLimitMessage,
   domainNameParams,
@@ -153,9 +157,25 @@ describe('domain answers', () => {
               dnsChanges: ['MX changed'],
             },
           ],
+          nextCursor: 'older',
         },
-        { id: 2, name: 'b.com', status: 'pending', scanCount: 0, lastScan: null, isDeleted: true, deletedAt: T, scans: [] },
+        { id: 2, name: 'b.com', status: 'pending', scanCount: 0, lastScan: null, isDeleted: true, deletedAt: T, scans: [], nextCursor: null },
       ]).success,
+    ).toBe(true);
+  });
+  it('history query: a page of one domain, bounded, with a window in order', () => {
+    expect(historyQuery.parse({ domainId: '7', limit: '50', before: 'abc' })).toEqual({ domainId: 7, limit: 50, before: 'abc' });
+    expect(historyQuery.safeParse({ limit: String(HISTORY_PAGE_MAX + 1) }).success).toBe(false);
+    expect(historyQuery.safeParse({ limit: '0' }).success).toBe(false);
+    expect(historyQuery.safeParse({ domainId: 'x' }).success).toBe(false);
+    expect(historyQuery.safeParse({ from: '2026-11-02T00:00:00Z', to: '2026-11-01T00:00:00Z' }).success).toBe(false);
+  });
+  it('history days: a window of at most HISTORY_DAYS_MAX days, and the answer', () => {
+    expect(historyDaysQuery.safeParse({ from: '2026-01-01', to: '2026-12-31' }).success).toBe(true);
+    expect(historyDaysQuery.safeParse({ from: '2025-01-01', to: '2026-12-31' }).success).toBe(false);
+    expect(historyDaysQuery.safeParse({ from: '2026-12-31', to: '2026-01-01' }).success).toBe(false);
+    expect(
+      historyDaysAnswer.safeParse({ from: '2026-11-01', to: '2026-11-02', days: [{ day: '2026-11-01', scans: 96, health: 'healthy', overallStatus: 'healthy', score: 88 }] }).success,
     ).toBe(true);
   });
   it('last-scan summary', () => {

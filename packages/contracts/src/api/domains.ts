@@ -1,8 +1,9 @@
 import { z } from '../zod.js';
-import { idParamSchema, okSchema } from '../common.js';
+import { idParamSchema, isoDateTime, okSchema } from '../common.js';
 import { domainCheckSchema, dnsRecordsSchema } from '../entities/check.js';
 import { deletedDomainSchema, domainSchema } from '../entities/domain.js';
-import { historyDomainSchema, lastScanSummarySchema, scanDetailSchema } from '../entities/history.js';
+import { historyDaySchema, historyDomainSchema, lastScanSummarySchema, scanDetailSchema } from '../entities/history.js';
+import { isoDay } from '../entities/mail-flow.js';
 import { reputationSchema } from '../entities/reputation.js';
 import { scanIdSchema, scanSchema, scanStatusSchema } from '../entities/scan.js';
 import { domainLimit, MANUAL_SCAN_COOLDOWN_MS, planRules, isPlanType } from '../plans.js';
@@ -86,9 +87,50 @@ export type ReputationHistoryAnswer = z.infer<typeof reputationHistoryAnswer>;
 export const lastScanAnswer = lastScanSummarySchema;
 export type LastScanAnswer = z.infer<typeof lastScanAnswer>;
 
-/** GET /api/domain-checks/history (paid plans). */
+/** Scans a history page holds when `limit` is not given: for every domain, and for one (`domainId`). */
+export const HISTORY_PAGE_DEFAULT = 10;
+export const HISTORY_DOMAIN_PAGE_DEFAULT = 100;
+/** The most a page may ask for; with at most 10 active domains and 450 bytes a scan, an answer stays under 100 KB. */
+export const HISTORY_PAGE_MAX = 200;
+/** Every domain's page without `domainId` holds at most this many scans, whatever `limit` says. */
+export const HISTORY_OVERVIEW_MAX = 20;
+
+/**
+ * GET /api/domain-checks/history (paid plans): newest first, one page per domain. Without `domainId`
+ * every domain (active and restorable deleted ones) with its newest scans; with it, that domain's page
+ * after `before`. `from`/`to` bound the scans' times (inclusive).
+ */
+export const historyQuery = z
+  .object({
+    domainId: idParamSchema.optional(),
+    before: z.string().max(200, 'Invalid cursor').optional().describe('The nextCursor of the previous page'),
+    from: isoDateTime.optional().describe('Oldest scan time to include'),
+    to: isoDateTime.optional().describe('Newest scan time to include'),
+    limit: z.coerce.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(HISTORY_PAGE_MAX, 'Invalid limit').optional(),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.from) <= Date.parse(q.to), { message: '`from` must not be after `to`', path: ['from'] });
+export type HistoryQuery = z.infer<typeof historyQuery>;
 export const domainHistoryAnswer = z.array(historyDomainSchema);
 export type DomainHistoryAnswer = z.infer<typeof domainHistoryAnswer>;
+
+/** The days `GET /api/domains/{id}/history/days` answers when `from` is not given, and the most it spans. */
+export const HISTORY_DAYS_DEFAULT = 90;
+export const HISTORY_DAYS_MAX = 400;
+
+/** GET /api/domains/{id}/history/days (paid plans): one point per UTC day with a completed scan, oldest first. */
+export const historyDaysQuery = z
+  .object({
+    from: isoDay.optional().describe(`First day, YYYY-MM-DD (UTC); absent, the ${HISTORY_DAYS_DEFAULT} days up to \`to\``),
+    to: isoDay.optional().describe('Last day, YYYY-MM-DD (UTC); today when absent'),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: '`from` must not be after `to`', path: ['from'] })
+  .refine((q) => q.from === undefined || q.to === undefined || Date.parse(q.to) - Date.parse(q.from) < HISTORY_DAYS_MAX * 86_400_000, {
+    message: `The window spans at most ${HISTORY_DAYS_MAX} days`,
+    path: ['from'],
+  });
+export type HistoryDaysQuery = z.infer<typeof historyDaysQuery>;
+export const historyDaysAnswer = z.object({ from: isoDay, to: isoDay, days: z.array(historyDaySchema) });
+export type HistoryDaysAnswer = z.infer<typeof historyDaysAnswer>;
 
 /** GET /api/domain-checks/{scanId} */
 export const scanIdParams = z.object({ scanId: scanIdSchema });

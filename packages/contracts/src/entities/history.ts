@@ -37,10 +37,27 @@ export const historyDomainSchema = z.object({
   lastScan: isoDateTime.nullable(),
   isDeleted: z.boolean(),
   deletedAt: isoDateTime.nullable(),
-  /** Newest first. */
+  /** Newest first: one page (see `historyQuery`). */
   scans: z.array(historyScanSchema),
+  /** The `before` of the next (older) page; null when this page holds the oldest scan of the window. */
+  nextCursor: z.string().nullable(),
 });
 export type HistoryDomain = z.infer<typeof historyDomainSchema>;
+
+/** One day of a domain's history (`GET /api/domains/{id}/history/days`): what the timeline draws. */
+export const historyDaySchema = z.object({
+  /** The UTC day, YYYY-MM-DD. */
+  day: z.iso.date(),
+  /** Completed scans that day. */
+  scans: z.number().int().positive(),
+  /** The health of the day's last scan. */
+  health: scanHealthSchema,
+  /** The domain's overall status after the day's last scan. */
+  overallStatus: domainStatusSchema.nullable(),
+  /** The day's last reputation score; null where the plan has no scores or none was stored. */
+  score: z.number().int().min(0).max(100).nullable(),
+});
+export type HistoryDay = z.infer<typeof historyDaySchema>;
 
 /** One scan with its checks (`GET /api/domain-checks/{scanId}`). */
 export const scanDetailSchema = z.object({

@@ -46,6 +46,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     add column dns_snapshot_id integer references dns_snapshots (id) on delete set null,
     add column result_patches text`.execute(db);
   await sql`alter table domain_alerts add column scan_id uuid references scans (id) on delete set null`.execute(db);
+  // The history's DNS changes are read by the page's scan ids.
+  await sql`create index domain_alerts_scan_id_idx on domain_alerts (scan_id) where scan_id is not null`.execute(db);
 
   // Each check row, with the id of the row that first said the same (its run's first row).
   await sql`create temporary table moved_checks as

@@ -77,6 +77,11 @@ export const domainRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (app, {
   });
 
   app.route({
+    ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/history/days'),
+    handler: async (request) => checks.historyDays(requireAuth(request).user, request.params.id, request.query),
+  });
+
+  app.route({
     ...apiRouteOptions(app.prefix, 'GET /api/domains/:id/last-scan'),
     handler: async (request) => domains.lastScan(requireAuth(request).user, request.params.id),
   });

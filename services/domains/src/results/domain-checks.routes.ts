@@ -10,7 +10,7 @@ export const domainCheckRoutes: FastifyPluginAsyncZod<{ deps: Deps }> = async (a
 
   app.route({
     ...apiRouteOptions(app.prefix, 'GET /api/domain-checks/history'),
-    handler: async (request) => checks.history(requireAuth(request).user),
+    handler: async (request) => checks.history(requireAuth(request).user, request.query),
   });
 
   app.route({

@@ -7,10 +7,11 @@ import {
   summariseChecks,
   type CheckStatus,
   type CheckType,
+  type HistoryDay,
   type HistoryScan,
   type Scan,
 } from '@sendwell/contracts';
-import type { HistoryScanRow, ScanRow } from './scan.repository.js';
+import type { HistoryDayRow, HistoryScanRow, ScanRow } from './scan.repository.js';
 import { toIso, toIsoOrNull } from '../shared/time.js';
 import { toDomainStatus } from '../domains/domain.mapper.js';
 import { knownOr } from '../shared/known-value.js';
@@ -38,14 +39,11 @@ function changeSummaries(changes: unknown): string[] {
   return changes.flatMap((c: unknown) => (typeof c === 'object' && c !== null && typeof (c as { summary?: unknown }).summary === 'string' ? [(c as { summary: string }).summary] : []));
 }
 
-/**
- * A history row: check count, "n/m passed" and the scan group's health (part 2 §4), from the
- * contracts' rules; each check's status, the scan's score (null when not shown) and its DNS changes.
- */
-export function toHistoryScanDto(row: HistoryScanRow, score: number | null, dnsChanges: unknown): HistoryScan {
+/** A scan's checks as stored (`type=status`): each known check's status and the scan group's summary. */
+function summariseStoredChecks(pairs: readonly string[]) {
   const statuses: string[] = [];
   const checks: Partial<Record<CheckType, CheckStatus>> = {};
-  for (const pair of row.checks) {
+  for (const pair of pairs) {
     const [type = '', status = ''] = pair.split('=', 2);
     // "n/6 checks passed" and the group's health are the specification's six; the mail checks show on their own.
     if (isCoreCheckType(type)) statuses.push(status);
@@ -53,7 +51,26 @@ export function toHistoryScanDto(row: HistoryScanRow, score: number | null, dnsC
     const s = checkStatusSchema.safeParse(status);
     if (t.success && s.success) checks[t.data] = s.data;
   }
-  const { checkCount, passedCount, health } = summariseChecks(statuses);
+  return { checks, ...summariseChecks(statuses) };
+}
+
+/** A timeline day: the day's scans, and the health and status of its last scan, as the history computes them. */
+export function toHistoryDayDto(row: HistoryDayRow): HistoryDay {
+  return {
+    day: row.day,
+    scans: row.scans,
+    health: summariseStoredChecks(row.checks).health,
+    overallStatus: row.overallStatus === null ? null : toDomainStatus(row.overallStatus),
+    score: row.score,
+  };
+}
+
+/**
+ * A history row: check count, "n/m passed" and the scan group's health (part 2 §4), from the
+ * contracts' rules; each check's status, the scan's score (null when not shown) and its DNS changes.
+ */
+export function toHistoryScanDto(row: HistoryScanRow, score: number | null, dnsChanges: unknown): HistoryScan {
+  const { checks, checkCount, passedCount, health } = summariseStoredChecks(row.checks);
   return {
     id: row.id,
     status: toScanStatus(row.status),

@@ -22,7 +22,27 @@ export interface HistoryScanRow {
   status: string;
   overallStatus: string | null;
   createdAt: Date;
+  completedAt: Date | null;
+  /** created_at to the microsecond (UTC, ISO 8601), the page cursor's time. */
+  cursorAt: string;
   checks: string[];
+}
+
+/** A history page's bounds: rows older than `before` (its time as microsecond text), within [from, to]. */
+export interface HistoryPageBounds {
+  limit: number;
+  before?: { at: string; id: string } | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** One day of a domain's history: its completed scans, its last scan's status and checks, its last score. */
+export interface HistoryDayRow {
+  day: string;
+  scans: number;
+  overallStatus: string | null;
+  checks: string[];
+  score: number | null;
 }
 
 export class ScanRepository {
@@ -76,49 +96,103 @@ export class ScanRepository {
   }
 
   /**
-   * Completed scans of the given domains, newest first, each with its checks' types and statuses,
-   * read from the results it references (a status is never patched: it is part of a result's identity).
+   * One page of completed scans per domain, newest first by (created_at, id), each with its checks'
+   * types and statuses read from the results it references (a status is never patched: it is part
+   * of a result's identity). `limit` rows plus one per domain (whether an older page exists): a
+   * lateral read of the (domain_id, created_at) index per domain, stopping at the page. `before`
+   * (one domain's page) is the keyset: rows strictly older than (createdAt, id), so a scan arriving
+   * between two pages neither repeats nor skips one. `cursorAt` is created_at to the microsecond, as
+   * text: a JS Date keeps milliseconds only.
    */
-  async history(domainIds: number[]): Promise<HistoryScanRow[]> {
+  async historyPage(domainIds: number[], page: HistoryPageBounds): Promise<HistoryScanRow[]> {
     if (domainIds.length === 0) return [];
-    return this.db
-      .selectFrom('scans')
-      .select([
-        'scans.id',
-        'scans.domainId',
-        'scans.status',
-        'scans.overallStatus',
-        'scans.createdAt',
-        sql<string[]>`array(select r.type || '=' || r.status from check_results r where r.id = any(scans.check_result_ids))`.as('checks'),
-      ])
-      .where('scans.domainId', 'in', domainIds)
-      .where('scans.status', '=', 'completed')
-      .orderBy('scans.createdAt', 'desc')
-      .execute();
+    const before = page.before
+      ? sql`and s.created_at <= ${page.before.at}::timestamptz and (s.created_at < ${page.before.at}::timestamptz or s.id < ${page.before.id}::uuid)`
+      : sql``;
+    const from = page.from ? sql`and s.created_at >= ${page.from}` : sql``;
+    const to = page.to ? sql`and s.created_at <= ${page.to}` : sql``;
+    const rows = await sql<HistoryScanRow>`
+      select p.* from unnest(${domainIds}::int[]) as d(id)
+      cross join lateral (
+        select s.id, s.domain_id, s.status, s.overall_status, s.created_at, s.completed_at,
+          to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+          array(select r.type || '=' || r.status from check_results r where r.id = any(s.check_result_ids)) as checks
+        from scans s
+        where s.domain_id = d.id and s.status = 'completed' ${before} ${from} ${to}
+        order by s.created_at desc, s.id desc
+        limit ${page.limit + 1}
+      ) p`.execute(this.db);
+    return rows.rows;
   }
 
-  /** The reputation score each scan of these domains calculated, by scan id. */
-  async scoresByScan(domainIds: number[]): Promise<Map<string, number>> {
-    if (domainIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('domainReputationHistory')
-      .select(['scanId', 'score'])
-      .where('domainId', 'in', domainIds)
-      .where('scanId', 'is not', null)
-      .execute();
-    return new Map(rows.map((r) => [r.scanId!, r.score]));
+  /**
+   * The reputation score each of these scans calculated (its own row, not a daily point), by scan id.
+   * A scan's row is calculated when it completes, so each domain's read is the slice of the
+   * (domain_id, calculated_at) index between its page's oldest scan and newest completion.
+   */
+  async scoresOfScans(scans: ReadonlyArray<Pick<HistoryScanRow, 'id' | 'domainId' | 'createdAt' | 'completedAt'>>): Promise<Map<string, number>> {
+    if (scans.length === 0) return new Map();
+    const ranges = new Map<number, { lo: Date; hi: Date }>();
+    for (const s of scans) {
+      const end = s.completedAt ?? s.createdAt;
+      const r = ranges.get(s.domainId);
+      if (!r) ranges.set(s.domainId, { lo: s.createdAt, hi: end });
+      else {
+        if (s.createdAt < r.lo) r.lo = s.createdAt;
+        if (end > r.hi) r.hi = end;
+      }
+    }
+    const ids = [...ranges.keys()];
+    const rows = await sql<{ scanId: string; score: number }>`
+      select h.scan_id, h.score from unnest(${ids}::int[], ${ids.map((i) => ranges.get(i)!.lo)}::timestamptz[], ${ids.map((i) => ranges.get(i)!.hi)}::timestamptz[]) as p(domain_id, lo, hi)
+      cross join lateral (
+        select r.scan_id, r.score, r.calculated_at, r.id from domain_reputation_history r
+        where r.domain_id = p.domain_id and r.calculated_at between p.lo and p.hi
+          and r.daily_for is null and r.scan_id = any(${scans.map((s) => s.id)}::uuid[])
+      ) h
+      order by h.calculated_at, h.id`.execute(this.db);
+    return new Map(rows.rows.map((r) => [r.scanId, r.score]));
   }
 
-  /** The DNS differences the scanner raised (as `dns_change` alerts) with each scan of these domains, by scan id. */
-  async dnsChangesByScan(domainIds: number[]): Promise<Map<string, unknown>> {
-    if (domainIds.length === 0) return new Map();
+  /** The DNS differences the scanner raised (as `dns_change` alerts) with each of these scans, by scan id. */
+  async dnsChangesOfScans(scans: ReadonlyArray<Pick<HistoryScanRow, 'id' | 'domainId'>>): Promise<Map<string, unknown>> {
+    if (scans.length === 0) return new Map();
     const rows = await this.db
       .selectFrom('domainAlerts')
       .select(['domainAlerts.scanId', 'domainAlerts.details'])
-      .where('domainAlerts.domainId', 'in', domainIds)
+      .where('domainAlerts.domainId', 'in', [...new Set(scans.map((s) => s.domainId))])
       .where('domainAlerts.type', '=', AlertType.DnsChange)
-      .where('domainAlerts.scanId', 'is not', null)
+      .where('domainAlerts.scanId', 'in', scans.map((s) => s.id))
       .execute();
     return new Map(rows.map((r) => [r.scanId!, (r.details as { changes?: unknown } | null)?.changes]));
+  }
+
+  /**
+   * One point per UTC day of [from, to) with a completed scan: the day's scans and its last scan's
+   * status and check statuses (`type=status`), oldest first; then the day's last per-scan or daily
+   * score. Two statements over the (domain_id, created_at) and (domain_id, calculated_at) indexes.
+   */
+  async days(domainId: number, from: Date, to: Date, withScores: boolean): Promise<HistoryDayRow[]> {
+    const scanDays = await sql<Omit<HistoryDayRow, 'score'>>`
+      select l.day, l.scans, l.overall_status,
+        array(select r.type || '=' || r.status from check_results r where r.id = any(l.check_result_ids)) as checks
+      from (
+        select distinct on (w.d) to_char(w.d, 'YYYY-MM-DD') as day, (count(*) over (partition by w.d))::int as scans, w.overall_status, w.check_result_ids
+        from (
+          select (s.created_at at time zone 'UTC')::date as d, s.created_at, s.id, s.overall_status, s.check_result_ids from scans s
+          where s.domain_id = ${domainId} and s.status = 'completed' and s.created_at >= ${from} and s.created_at < ${to}
+        ) w
+        order by w.d, w.created_at desc, w.id desc
+      ) l
+      order by l.day`.execute(this.db);
+    if (scanDays.rows.length === 0 || !withScores) return scanDays.rows.map((r) => ({ ...r, score: null }));
+    const scores = await sql<{ day: string; score: number }>`
+      select distinct on ((calculated_at at time zone 'UTC')::date)
+        to_char((calculated_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, score
+      from domain_reputation_history
+      where domain_id = ${domainId} and calculated_at >= ${from} and calculated_at < ${to}
+      order by (calculated_at at time zone 'UTC')::date, calculated_at desc, id desc`.execute(this.db);
+    const scoreByDay = new Map(scores.rows.map((r) => [r.day, r.score]));
+    return scanDays.rows.map((r) => ({ ...r, score: scoreByDay.get(r.day) ?? null }));
   }
 }

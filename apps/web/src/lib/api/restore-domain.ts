@@ -4,7 +4,11 @@ import { apiUrl, callApi } from '@/lib/api/call-api';
 import { deletedDomainsQueryOptions } from '@/lib/api/get-deleted-domains';
 import { domainsQueryOptions } from '@/lib/api/get-domains';
 
-/** POST /api/domains/restore {name}; then both domain lists and the history are refreshed (part 1 §7). */
+/**
+ * POST /api/domains/restore {name}; then both domain lists and the history are refreshed (part 1 §7):
+ * every history query's key starts with the history call's URL (the overview, each domain's pages of
+ * scans, the scans at a time and the timeline's days), so the one prefix refreshes them all.
+ */
 export function restoreDomain(name: string): Promise<ApiAnswer<'POST /api/domains/restore'>> {
   return callApi('POST /api/domains/restore', { body: { name } });
 }

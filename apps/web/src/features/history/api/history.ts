@@ -1,16 +1,80 @@
-import type { DomainHistoryAnswer, LastScanAnswer, ScanDetailAnswer } from '@sendwell/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { HISTORY_DOMAIN_PAGE_DEFAULT, type DomainHistoryAnswer, type HistoryDaysAnswer, type LastScanAnswer, type ScanDetailAnswer } from '@sendwell/contracts';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { SCAN_MATCH_WINDOW_MS, timelineFrom, toDomainPage, type DomainScanPage } from '../lib/history';
 
-/** GET /api/domain-checks/history (paid plans): every active and restorable deleted domain with its scans. */
+/**
+ * GET /api/domain-checks/history (paid plans), paged (issue 28). Every history query's key starts with
+ * this URL, so invalidating `[HISTORY_URL]` (as a restore does) refreshes the overview, the domains'
+ * pages, the scans-at-a-time and the timelines' days alike.
+ */
 export const HISTORY_URL = '/api/domain-checks/history';
 
-export function historyQueryOptions() {
-  return queryOptions({ queryKey: [HISTORY_URL], queryFn: () => api.get<DomainHistoryAnswer>(HISTORY_URL), staleTime: 60_000 });
+/** The history call's URL with its query: only the parameters given. */
+export function historyUrl(query: { domainId?: number; before?: string | null; to?: string; limit?: number } = {}): string {
+  const params = new URLSearchParams();
+  if (query.domainId !== undefined) params.set('domainId', String(query.domainId));
+  if (query.before) params.set('before', query.before);
+  if (query.to !== undefined) params.set('to', query.to);
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  const search = params.toString();
+  return search ? `${HISTORY_URL}?${search}` : HISTORY_URL;
 }
 
-export function useDomainHistory({ enabled = true }: { enabled?: boolean } = {}) {
+export const historyKeys = {
+  all: [HISTORY_URL] as const,
+  overview: () => [HISTORY_URL, 'overview'] as const,
+  domainScans: (domainId: number) => [HISTORY_URL, 'domain', domainId] as const,
+  scansAt: (domainId: number, to: string) => [HISTORY_URL, 'at', domainId, to] as const,
+  days: (domainId: number, from: string) => [HISTORY_URL, 'days', domainId, from] as const,
+};
+
+/** Every active and restorable deleted domain, each with its newest page of scans (the cards of the page). */
+export function historyQueryOptions() {
+  return queryOptions({ queryKey: historyKeys.overview(), queryFn: ({ signal }) => api.get<DomainHistoryAnswer>(HISTORY_URL, { signal }), staleTime: 60_000 });
+}
+
+export function useHistoryOverview({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...historyQueryOptions(), enabled });
+}
+
+/** One domain's scans, newest first, a page of 100 at a time; the next page is the one `before` the last one's cursor. */
+export function domainScansQueryOptions(domainId: number) {
+  return infiniteQueryOptions({
+    queryKey: historyKeys.domainScans(domainId),
+    queryFn: async ({ pageParam, signal }): Promise<DomainScanPage> =>
+      toDomainPage(await api.get<DomainHistoryAnswer>(historyUrl({ domainId, before: pageParam, limit: HISTORY_DOMAIN_PAGE_DEFAULT }), { signal }), domainId),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 60_000,
+  });
+}
+
+export function useDomainScans(domainId: number) {
+  return useInfiniteQuery(domainScansQueryOptions(domainId));
+}
+
+/** GET /api/domains/{id}/history/days: the timeline's points, a year of UTC days (within HISTORY_DAYS_MAX). */
+export function historyDaysQueryOptions(domainId: number, from: string) {
+  const url = `/api/domains/${domainId}/history/days?from=${from}`;
+  return queryOptions({ queryKey: historyKeys.days(domainId, from), queryFn: ({ signal }) => api.get<HistoryDaysAnswer>(url, { signal }), staleTime: 60_000 });
+}
+
+export function useHistoryDays(domainId: number, now: number = Date.now()) {
+  return useQuery(historyDaysQueryOptions(domainId, timelineFrom(now)));
+}
+
+/** The scans of a domain up to 10 minutes after `at`, newest first: the one nearest `at` and those before it. */
+export const SCANS_AT_LIMIT = 50;
+
+export function useScansAt(domainId: number | null, at: Date) {
+  const to = new Date(at.getTime() + SCAN_MATCH_WINDOW_MS).toISOString();
+  return useQuery({
+    queryKey: historyKeys.scansAt(domainId ?? 0, to),
+    queryFn: async ({ signal }) => toDomainPage(await api.get<DomainHistoryAnswer>(historyUrl({ domainId: domainId ?? 0, to, limit: SCANS_AT_LIMIT }), { signal }), domainId ?? 0),
+    enabled: domainId !== null,
+    staleTime: 60_000,
+  });
 }
 
 /** GET /api/domain-checks/{scanId}: one scan of the user's with its checks; a scan never changes once done. */

@@ -1,6 +1,6 @@
 import type { HistoryDomain } from '@sendwell/contracts';
 import { ChevronDown, RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -10,9 +10,11 @@ import { displayDomainStatus, domainBadgeVariant, formatUserDate, relativeTime }
 import { useNow } from '@/lib/hooks/use-now';
 import { cn } from '@/lib/utils';
 import { useRestoreWithToasts } from '../hooks/use-restore-with-toasts';
-import { groupScansBySecond } from '../lib/history';
 
-/** The timeline and the windowed scan list load when a card is first reached for (pointer or focus on its header). */
+/**
+ * The timeline and the windowed scan list load when a card is first reached for (pointer or focus on
+ * its header); their data (the domain's days and its pages of scans) when it is opened.
+ */
 const loadBody = () => import('./domain-history-body');
 const DomainHistoryBody = lazy(loadBody);
 
@@ -25,7 +27,6 @@ export function DomainHistoryCard({ domain }: { domain: HistoryDomain }) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
   const restore = useRestoreWithToasts();
-  const groups = useMemo(() => (open ? groupScansBySecond(domain.scans) : []), [open, domain.scans]);
   const status = displayDomainStatus(domain.status);
 
   const facts = (
@@ -86,7 +87,7 @@ export function DomainHistoryCard({ domain }: { domain: HistoryDomain }) {
       </CardHeader>
       {open ? (
         <CardContent id={bodyId} className="space-y-4">
-          {groups.length === 0 ? (
+          {domain.scans.length === 0 ? (
             <p className="text-sm text-muted-foreground">No completed scans yet. Run a scan from the domain’s page.</p>
           ) : (
             <Suspense
@@ -96,7 +97,7 @@ export function DomainHistoryCard({ domain }: { domain: HistoryDomain }) {
                 </p>
               }
             >
-              <DomainHistoryBody groups={groups} domainName={domain.name} />
+              <DomainHistoryBody domainId={domain.id} domainName={domain.name} scanCount={domain.scanCount} />
             </Suspense>
           )}
         </CardContent>

@@ -8,10 +8,10 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { UpgradeRequiredScreen } from '@/components/ui/upgrade-required-screen';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/auth-provider';
-import { useDomainHistory } from '../api/history';
+import { useHistoryOverview } from '../api/history';
 import { DomainHistoryCard } from './domain-history-card';
 
-/** /domain-history (part 2 §2.3): every domain's scans, deleted domains with Restore; free sees the upgrade screen. */
+/** /domain-history (part 2 §2.3): every domain with its newest scans, deleted domains with Restore; free sees the upgrade screen. */
 export function HistoryPage() {
   const user = useUser();
   if (!features.history(user.planType)) {
@@ -21,7 +21,7 @@ export function HistoryPage() {
 }
 
 function DomainHistory() {
-  const history = useDomainHistory();
+  const history = useHistoryOverview();
   return (
     <div className="space-y-6">
       <div className="space-y-1">

@@ -9,7 +9,7 @@ import { UpgradeRequiredScreen } from '@/components/ui/upgrade-required-screen';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/auth-provider';
 import { displayDomainStatus, domainBadgeVariant, formatUserDate } from '@/lib/display';
-import { useDomainHistory, useLastScan } from '../api/history';
+import { useHistoryOverview, useLastScan } from '../api/history';
 import { useRestoreWithToasts } from '../hooks/use-restore-with-toasts';
 import { BackToHistory, ScanMessage, ScanViewSkeleton } from './scan-view';
 
@@ -34,7 +34,8 @@ export function LastScanPage({ domainName }: { domainName: string }) {
 function LastScan({ domainName }: { domainName: string }) {
   const user = useUser();
   const navigate = useNavigate();
-  const history = useDomainHistory();
+  // The overview has every domain (deleted ones too): its id, by name, for the summary call.
+  const history = useHistoryOverview();
   const domain = history.data?.find((d) => d.name === domainName);
   const summary = useLastScan(domain?.id ?? null);
   const restore = useRestoreWithToasts();

@@ -2,13 +2,14 @@ import { features } from '@sendwell/contracts';
 import { useMemo } from 'react';
 import { UpgradeRequiredScreen } from '@/components/ui/upgrade-required-screen';
 import { useUser } from '@/lib/auth/auth-provider';
-import { useDomainHistory, useScanDetail } from '../api/history';
-import { groupScansBySecond, parseScanTimestamp, scanNearest, whatChanged } from '../lib/history';
+import { useHistoryOverview, useScansAt, useScanDetail } from '../api/history';
+import { parseScanTimestamp, scanAtTime } from '../lib/history';
 import { ScanMessage, ScanView, ScanViewSkeleton } from './scan-view';
 
 /**
  * /domain/{domain}/{timestamp} (part 2 §2.6): the scan within 10 minutes of a time, read from the
- * domain's history, with what changed since the scan before it.
+ * domain's scans up to 10 minutes after it (one page, newest first), with what changed since the scan
+ * before it. The domain's id comes from the history overview, which lists every domain.
  */
 export function ScanAtTimePage({ domainName, timestamp }: { domainName: string; timestamp: string }) {
   const user = useUser();
@@ -19,24 +20,17 @@ export function ScanAtTimePage({ domainName, timestamp }: { domainName: string; 
 }
 
 function ScanAtTime({ domainName, at }: { domainName: string; at: Date }) {
-  const history = useDomainHistory();
+  const history = useHistoryOverview();
   const domain = history.data?.find((d) => d.name === domainName && !d.isDeleted);
-  const match = useMemo(() => {
-    if (!domain) return null;
-    const groups = groupScansBySecond(domain.scans);
-    const group = scanNearest(
-      groups.map((g) => ({ ...g, createdAt: g.scan.createdAt })),
-      at,
-    );
-    if (!group) return null;
-    const index = groups.findIndex((g) => g.second === group.second);
-    return { scanId: group.scan.id, changes: whatChanged(group, groups[index + 1]) };
-  }, [domain, at]);
+  const scans = useScansAt(domain?.id ?? null, at);
+  const match = useMemo(() => (scans.data ? scanAtTime(scans.data.scans, at) : null), [scans.data, at]);
   const detail = useScanDetail(match?.scanId ?? null);
 
   if (history.isPending) return <ScanViewSkeleton />;
   if (history.isError) return <ScanMessage title="Failed to load domain details" testId="scan-error" />;
   if (!domain) return <ScanMessage title="Domain not found or you don't have access to it." testId="scan-error" />;
+  if (scans.isPending) return <ScanViewSkeleton />;
+  if (scans.isError) return <ScanMessage title="Failed to load domain details" testId="scan-error" />;
   if (!match) return <ScanMessage title="No scan data found" testId="scan-error">There is no scan of {domainName} within 10 minutes of this time.</ScanMessage>;
   if (detail.isPending) return <ScanViewSkeleton />;
   if (detail.isError) return <ScanMessage title="Failed to load domain details" testId="scan-error" />;

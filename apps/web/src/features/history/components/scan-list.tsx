@@ -1,11 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ChevronRight } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { formatUserDateTime } from '@/lib/display';
 import { useUser } from '@/lib/auth/auth-provider';
-import { scanTimestampParam, whatChanged, type ScanGroup } from '../lib/history';
+import { scanCountLabel, scanTimestampParam, shouldLoadMore, unchangedNote, whatChanged, type ScanGroup } from '../lib/history';
 
 /** Most rows; a row whose badges wrap (on a phone) is measured as it is drawn. */
 const ROW_HEIGHT = 76;
@@ -14,17 +15,38 @@ const healthLabel = { healthy: 'Healthy', warning: 'Warning', critical: 'Critica
 
 export const scanAtTimePath = (domainName: string, createdAt: string) => `/domain/${encodeURIComponent(domainName)}/${scanTimestampParam(createdAt)}`;
 
+/** Where the list stands with its pages (`useInfiniteQuery` of the domain's scans). */
+export interface ScanListPaging {
+  /** Scans loaded so far (the rows are their groups by second). */
+  loadedScans: number;
+  /** The domain's scan count, as its card says. */
+  totalScans?: number;
+  hasNextPage: boolean;
+  isFetching: boolean;
+  isFetchingNextPage: boolean;
+  /** The last next page failed: no more automatic loading until the user retries. */
+  failed: boolean;
+  loadMore: () => void;
+}
+
 /**
  * The scans of one domain, newest first, each leading to its detail by time (part 2 §2.3). The list
- * scrolls at 24rem and only the rows in view are in the page, so a thousand scans cost a dozen rows.
+ * scrolls at 24rem and only the rows in view are in the page, so a thousand scans cost a dozen rows;
+ * the older pages load as the user scrolls near the end of the loaded rows (issue 28).
  */
-export function ScanList({ groups, domainName }: { groups: readonly ScanGroup[]; domainName: string }) {
+export function ScanList({ groups, domainName, paging }: { groups: readonly ScanGroup[]; domainName: string; paging: ScanListPaging }) {
   const user = useUser();
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count: groups.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const items = virtual.getVirtualItems();
+  const lastIndex = items[items.length - 1]?.index;
+  const { hasNextPage, isFetching, failed, loadMore } = paging;
+  useEffect(() => {
+    if (shouldLoadMore({ lastIndex, loaded: groups.length, hasNextPage, isFetching, failed })) loadMore();
+  }, [lastIndex, groups.length, hasNextPage, isFetching, failed, loadMore]);
   return (
     <div ref={scrollRef} className="max-h-96 overflow-y-auto rounded-lg border" data-testid="scan-list" tabIndex={0} aria-label={`Scans of ${domainName}`} role="region">
-      <ul className="relative" style={{ height: virtual.getTotalSize() }} aria-label={`${groups.length} scans`}>
+      <ul className="relative" style={{ height: virtual.getTotalSize() }} aria-label={scanCountLabel(paging.loadedScans, paging.totalScans, !hasNextPage)}>
         {virtual.getVirtualItems().map((item) => {
           const group = groups[item.index]!;
           const changes = whatChanged(group, groups[item.index + 1]);
@@ -49,7 +71,7 @@ export function ScanList({ groups, domainName }: { groups: readonly ScanGroup[];
                     {group.score !== null ? ` · score ${group.score}` : ''}
                   </p>
                   <p className="truncate text-xs" title={changes.join('; ')} data-testid="scan-changes">
-                    {changes.length > 0 ? changes.join(' · ') : <span className="text-muted-foreground">{item.index === groups.length - 1 ? 'First scan kept' : 'No change from the scan before'}</span>}
+                    {changes.length > 0 ? changes.join(' · ') : <span className="text-muted-foreground">{unchangedNote(item.index, groups.length, hasNextPage)}</span>}
                   </p>
                 </div>
                 <ChevronRight className="h-4 w-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -58,6 +80,20 @@ export function ScanList({ groups, domainName }: { groups: readonly ScanGroup[];
           );
         })}
       </ul>
+      {hasNextPage ? (
+        <div className="flex min-h-12 items-center justify-center gap-2 border-t px-3 py-2 text-xs text-muted-foreground" data-testid="scan-list-more">
+          {failed ? (
+            <>
+              <span role="alert">Older scans could not be loaded.</span>
+              <Button size="sm" variant="outline" onClick={loadMore}>
+                Retry
+              </Button>
+            </>
+          ) : (
+            <span role="status">{paging.isFetchingNextPage ? 'Loading more scans…' : 'Older scans load as you scroll'}</span>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }
