@@ -8,20 +8,10 @@
  */
 import { checkTypes, type CheckStatus, type CheckType, type DnsSnapshot } from '@sendwell/contracts';
 import type { CheckToStore } from '@sendwell/scan-engine';
+import { seededRandom } from '@sendwell/testing';
 
 const DAY_MS = 86_400_000;
 
-/** A small seeded PRNG (mulberry32): the same day for the same seed. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type ChangeKind = 'spf' | 'dmarc' | 'blacklist';
 export const changeKinds: readonly ChangeKind[] = ['spf', 'dmarc', 'blacklist'];
@@ -63,7 +53,7 @@ export interface DomainState {
 const ip = (r: () => number, net = '192.0.2') => `${net}.${1 + Math.floor(r() * 250)}`;
 
 export function newDomainState(index: number, seed: number, dayStart: number): DomainState {
-  const r = random(seed * 1_000_003 + index);
+  const r = seededRandom(seed * 1_000_003 + index);
   const name = `d${index}.history.bench.example`;
   const provider = Math.floor(r() * PROVIDERS.length);
   const mx = PROVIDERS[provider]!.mx.map((m, i) => ({ exchange: m.replace('{d}', name.replaceAll('.', '-')), priority: (i + 1) * 10, ips: [ip(r, '203.0.113'), ...(r() < 0.4 ? [`2001:db8::${(i + 1).toString(16)}`] : [])].sort() }));

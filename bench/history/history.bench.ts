@@ -33,7 +33,8 @@ import { createTestDatabase } from '@sendwell/db/testing';
 import { diffJson, ResultStore, ScanResults, type CheckToStore } from '@sendwell/scan-engine';
 import { loadAverage } from '../lib/processes.js';
 import { RESULTS_DIR, sized, SMOKE, smokeResult } from '../lib/smoke.js';
-import { applyChange, changeKinds, checksOf, newDomainState, random, snapshotOf, volatileOf, type ChangeKind, type DomainState } from './day-content.js';
+import { seededRandom } from '@sendwell/testing';
+import { applyChange, changeKinds, checksOf, newDomainState, snapshotOf, volatileOf, type ChangeKind, type DomainState } from './day-content.js';
 import { createLegacyLayout, recordLegacy, type LegacyScan } from './legacy-layout.js';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -117,7 +118,7 @@ async function main() {
     }
 
     // Which domains change during the day, at which scan, and how.
-    const pick = random(SEED);
+    const pick = seededRandom(SEED);
     const order = states.map((_, i) => i);
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(pick() * (i + 1));
@@ -131,7 +132,7 @@ async function main() {
     });
 
     const previousScan: Array<string | null> = Array.from({ length: DOMAINS }, () => null);
-    const jitter = random(SEED + 1);
+    const jitter = seededRandom(SEED + 1);
     const sampled: string[] = [];
 
     /** One 15-minute round: every domain scanned once, recorded both ways. */

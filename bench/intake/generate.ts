@@ -6,20 +6,10 @@
  * run measures the same bytes.
  */
 import { gzipSync } from 'node:zlib';
+import { seededRandom } from '@sendwell/testing';
 import { aggregateXml, type RecordSpec } from '../../services/intake/test/fixtures/reports/aggregate.js';
 import { reportMessage } from '../../services/intake/test/fixtures/reports/mail.js';
 
-/** mulberry32: a small seeded PRNG. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const REPORTERS = ['google.com', 'Outlook.com', 'Yahoo', 'Mail.Ru', 'Comcast', 'web.de', 'Fastmail Pty Ltd', 'seznam.cz'];
 /** Sending ranges of services a domain commonly uses (documentation-like but realistic prefixes). */
@@ -79,7 +69,7 @@ export class ReportGenerator {
   private pool: string[] | undefined;
 
   constructor(seed: number) {
-    this.r = rng(seed);
+    this.r = seededRandom(seed);
   }
 
   private records(): string[] {

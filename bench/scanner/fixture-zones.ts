@@ -48,7 +48,7 @@
  * prints it beside what they reported.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { DNSSEC_ALGORITHMS, dsPresentation, generateZoneKey, signFixtureZones, ZONE_KEY_FLAGS, type DnsFixtureRecords, type FixtureZone, type ZoneSigningKey } from '@sendwell/testing';
+import { DNSSEC_ALGORITHMS, dsPresentation, generateZoneKey, seededRandom, signFixtureZones, ZONE_KEY_FLAGS, type DnsFixtureRecords, type FixtureZone, type ZoneSigningKey } from '@sendwell/testing';
 import {
   DEFAULT_DNSBL_DOMAIN_ZONES,
   DEFAULT_DNSBL_IP_ZONES,
@@ -153,7 +153,7 @@ const providerTotal = providerWeights.reduce((a, b) => a + b, 0);
 /** The domain's mail provider, from its index alone (the DNS child and the benchmark agree without sharing state). */
 function providerOf(i: number): number | null {
   if (isListed(i)) return null; // listed on a block list: self-hosted, so no provider's domains are listed with it
-  const random = prng(0x5eed + i * 7919);
+  const random = seededRandom(0x5eed + i * 7919);
   if (random() >= MX_PROVIDER_SHARE) return null;
   let pick = random() * providerTotal;
   for (let p = 0; p < MX_PROVIDERS; p++) {
@@ -176,17 +176,6 @@ export function providerMxHost(p: number, k: number): string {
   return `mx${k}.${providerZone(p)}`;
 }
 
-/** A small deterministic PRNG (mulberry32), so the DNS child and the benchmark build the same world. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function domainName(i: number): string {
   return `shop${String(i).padStart(4, '0')}.${BENCH_SUFFIX}`;
@@ -236,7 +225,7 @@ function providerHosts(): MxHostPlan[] {
  */
 export function planWorld(count: number): WorldPlan {
   if (count > MAX_DOMAINS) throw new Error(`at most ${MAX_DOMAINS} fixture domains (their MX addresses are in 127/8)`);
-  const random = prng(20261121);
+  const random = seededRandom(20261121);
   const providers = providerHosts();
   const selfHosted: MxHostPlan[] = [];
   const domains: BenchDomain[] = [];
@@ -257,7 +246,7 @@ export function planWorld(count: number): WorldPlan {
     const dkimSelector = random() < 0.6 ? (DKIM_SELECTORS[Math.floor(random() * DKIM_SELECTORS.length)] as string) : null;
 
     // The second depth, from the domain's own stream (every draw taken, used or not).
-    const own = prng(0x2d2d + i * 104729);
+    const own = seededRandom(0x2d2d + i * 104729);
     const [uMtaSts, uMode, uTlsRpt, uRua, uBimi, uVmc, uSigned, uAlgorithm, uDane] = Array.from({ length: 9 }, own);
     const hostDraws = [1, 2].map(() => ({ kind: own(), ptr: own() }));
     const mtaSts: MtaStsMode | null = (uMtaSts as number) < 0.1 ? ((uMode as number) < 0.65 ? 'enforce' : 'testing') : null;
@@ -342,7 +331,7 @@ export const BIMI_VMC_PATH = '/bimi/vmc.pem';
  * weighs what a real logo does (a few kB) for the parser.
  */
 export function bimiLogo(domain: BenchDomain): string {
-  const random = prng(0xb1b1 + domain.index);
+  const random = seededRandom(0xb1b1 + domain.index);
   const points = Array.from({ length: 240 }, (_, k) => {
     const angle = (k / 240) * Math.PI * 2;
     const radius = 150 + random() * 60;

@@ -1,6 +1,8 @@
+import { seededRandom } from '@sendwell/testing';
 import { describe, expect, it } from 'vitest';
 import { resultIdentity } from '../src/results/result-identity.js';
 import { applyPatch, diffJson, sameJson, type Patch } from '../src/results/result-patch.js';
+import { canonicalJson } from './canonical-json.js';
 
 /** diffJson then applyPatch must rebuild `actual` exactly, and leave `base` as it was. */
 function roundTrip(base: unknown, actual: unknown): Patch | null {
@@ -163,28 +165,6 @@ describe('diffJson / applyPatch', () => {
   });
 
   describe('on random JSON pairs (seeded)', () => {
-    /** mulberry32: a small deterministic PRNG, so a failure names its seed and repeats. */
-    function prng(seed: number): () => number {
-      let a = seed >>> 0;
-      return () => {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-      };
-    }
-    /** JSON text with keys sorted at every depth (own keys only, `__proto__` included): equal for equal JSON. */
-    const canonical = (value: unknown): string => {
-      if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-      if (typeof value === 'object' && value !== null) {
-        return `{${Object.keys(value)
-          .sort()
-          .map((key) => `${JSON.stringify(key)}:${canonical(Object.getOwnPropertyDescriptor(value, key)!.value)}`)
-          .join(',')}}`;
-      }
-      return JSON.stringify(value);
-    };
     /** Every object and array in `value` has its ordinary prototype. */
     const plainPrototypes = (value: unknown): boolean => {
       if (Array.isArray(value)) return Object.getPrototypeOf(value) === Array.prototype && value.every(plainPrototypes);
@@ -240,7 +220,7 @@ describe('diffJson / applyPatch', () => {
     }
 
     it('applyPatch(a, diffJson(a, b)) equals b, leaves a unchanged, and the patch survives JSON text', () => {
-      const rand = prng(0x5e9d);
+      const rand = seededRandom(0x5e9d);
       let patched = 0;
       let unchanged = 0;
       for (let i = 0; i < 400; i += 1) {
@@ -252,7 +232,7 @@ describe('diffJson / applyPatch', () => {
         const rebuilt = applyPatch(a, viaText);
         expect(JSON.stringify(a), `case ${i}: a is unchanged`).toBe(aText);
         expect(sameJson(rebuilt, b), `case ${i}: ${aText} -> ${JSON.stringify(b)} by ${JSON.stringify(patch)}`).toBe(true);
-        expect(canonical(rebuilt), `case ${i}`).toBe(canonical(b));
+        expect(canonicalJson(rebuilt), `case ${i}`).toBe(canonicalJson(b));
         expect(plainPrototypes(rebuilt), `case ${i}`).toBe(true);
         if (sameJson(a, b)) {
           expect(patch, `case ${i}`).toBeNull();

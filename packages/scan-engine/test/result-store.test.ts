@@ -7,6 +7,7 @@ import type { RecordedCheck } from '../src/record/scan-outcome.js';
 import { ScanRecorder } from '../src/record/scan-recorder.js';
 import { ResultStore } from '../src/results/result-store.js';
 import { ScanResults, type ScanCheck } from '../src/results/scan-results.js';
+import { canonicalJson } from './canonical-json.js';
 
 let t: TestDb;
 let serial = 0;
@@ -138,17 +139,6 @@ function snapshotOfState(s: ScanState): DnsSnapshot {
   };
 }
 
-/** JSON text with keys sorted at every depth (own keys, `__proto__` included): jsonb keeps no key order. */
-const canonical = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical(Object.getOwnPropertyDescriptor(value, key)!.value)}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-};
 
 /** A check as recorded or as read back: the part the two share. */
 interface CheckLike {
@@ -246,12 +236,12 @@ describe('ResultStore and ScanResults over a long history', () => {
       expect(checks, `scan ${index}`).toHaveLength(checkTypes.length);
       const read = byType(checks);
       const want = byType(scan.checks);
-      for (const type of checkTypes) if (canonical(read[type]) !== canonical(want[type])) mismatches.push(`scan ${index} ${type}: read ${canonical(read[type])}, recorded ${canonical(want[type])}`);
+      for (const type of checkTypes) if (canonicalJson(read[type]) !== canonicalJson(want[type])) mismatches.push(`scan ${index} ${type}: read ${canonicalJson(read[type])}, recorded ${canonicalJson(want[type])}`);
       for (const check of checks) {
         expect(check).toMatchObject({ scanId: id, domainId, createdAt: scan.at });
       }
       const snapshot = await results.snapshotOfScan(id);
-      if (canonical(snapshot) !== canonical(scan.snapshot)) mismatches.push(`scan ${index} snapshot: read ${canonical(snapshot)}, recorded ${canonical(scan.snapshot)}`);
+      if (canonicalJson(snapshot) !== canonicalJson(scan.snapshot)) mismatches.push(`scan ${index} snapshot: read ${canonicalJson(snapshot)}, recorded ${canonicalJson(scan.snapshot)}`);
     }
     const tally: Record<string, number> = {};
     for (const m of mismatches) {
@@ -444,7 +434,7 @@ describe('ResultStore, store on change', () => {
       const host = (check!.details as { hosts: object[] }).hosts[0]!;
       expect(Object.getPrototypeOf(host)).toBe(Object.prototype);
       expect(Object.hasOwn(host, '__proto__')).toBe(true);
-      expect(canonical(check!.details)).toBe(canonical(want[0]!.details));
+      expect(canonicalJson(check!.details)).toBe(canonicalJson(want[0]!.details));
     }
   });
 });

@@ -3,8 +3,10 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDb, migrations, sql, type Database, type Kysely } from '@sendwell/db';
+import { seededRandom } from '@sendwell/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ScanResults, type ScanCheck } from '../src/results/scan-results.js';
+import { canonicalJson } from './canonical-json.js';
 
 /*
  * The migration to results stored on change (2026-11-28T00-00_results-on-change), run on a history
@@ -47,17 +49,7 @@ const TIMEOUT = 120_000;
 // ---------------------------------------------------------------------------------------------
 // A deterministic history in the old layout.
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = mulberry32(20261128);
+const random = seededRandom(20261128);
 const int = (n: number) => Math.floor(random() * n);
 const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
 const chance = (p: number) => random() < p;
@@ -66,18 +58,6 @@ const uuid = () => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
 };
 
-/** JSON with sorted keys: equal for equal JSON values, whatever the key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
-    return `{${Object.keys(obj)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(obj[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 interface Content {
   status: string;
@@ -254,7 +234,7 @@ function countChanges<T>(items: readonly T[]): number {
   let previous: string | undefined;
   let changes = 0;
   for (const item of items) {
-    const key = canonical(item);
+    const key = canonicalJson(item);
     if (key !== previous) changes += 1;
     previous = key;
   }
@@ -309,7 +289,7 @@ function runLeaders(rows: readonly OldCheckRow[]): Map<number, number> {
     let leader = 0;
     let previous: string | undefined;
     for (const row of group) {
-      const key = canonical(contentOf(row));
+      const key = canonicalJson(contentOf(row));
       if (key !== previous) leader = row.id;
       previous = key;
       leaders.set(row.id, leader);

@@ -42,3 +42,4 @@ export { startMxServer, type TestMxServer, type MxServerOptions } from './mx-ser
 export { startHttpsServer, type TestHttpsServer, type HttpsServerOptions, type HttpsFixtureHost, type HttpsFixtureResponse, type HttpsRequestLogEntry } from './https-server.js';
 export { issueMarkCertificate, type MarkCertOptions } from './bimi.js';
 export { generateZoneKey, keyTrapKey, keyTrapSignatures, signFixtureZones, signRrset, dsRecord, dsPresentation, keyTag, canonicalName, rrsigTime, DNSSEC_ALGORITHMS, KSK_FLAGS, ZONE_KEY_FLAGS, type ZoneSigningKey, type ZoneKeyOptions, type KeyTrapKeyOptions, type FixtureZone, type SignOptions, type DnsFixtureDnskey, type DnsFixtureDs, type DnsFixtureRrsig } from './dnssec.js';
+export { seededRandom } from './seeded-random.js';

@@ -135,6 +135,19 @@ export class ScanResults {
     return (await this.checksOfScans([scanId], types)).get(scanId) ?? [];
   }
 
+  /** The checks (all types, or `types`) of the domain's latest completed scan (the scans index finds it); [] before one. */
+  async checksOfLatestScan(domainId: number, types?: readonly CheckType[]): Promise<ScanCheck[]> {
+    const latest = await this.db
+      .selectFrom('scans')
+      .select('id')
+      .where('domainId', '=', domainId)
+      .where('status', '=', 'completed')
+      .orderBy('createdAt', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return latest ? this.checksOfScan(latest.id, types) : [];
+  }
+
   /** Each scan's DNS snapshot (scans without one are left out). */
   async snapshotsOf(scanIds: readonly string[]): Promise<Map<string, DnsSnapshot>> {
     const stored = await this.stored(scanIds, { types: [] });

@@ -12,17 +12,9 @@ export class CheckRepository {
     return new ScanResults(this.db).checksOfScan(scanId);
   }
 
-  /** The checks of the domain's latest completed scan (the scans index finds it). */
-  async latestForDomain(domainId: number): Promise<CheckRow[]> {
-    const latest = await this.db
-      .selectFrom('scans')
-      .select('id')
-      .where('domainId', '=', domainId)
-      .where('status', '=', 'completed')
-      .orderBy('createdAt', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return latest ? this.forScan(latest.id) : [];
+  /** The checks of the domain's latest completed scan. */
+  latestForDomain(domainId: number): Promise<CheckRow[]> {
+    return new ScanResults(this.db).checksOfLatestScan(domainId);
   }
 
   /**

@@ -159,15 +159,7 @@ export class MailFlowRepository {
 
   /** The DMARC and SPF records the domain's latest completed scan read (null where it found none). */
   async scannedRecords(domainId: number): Promise<{ dmarc: string | null; spf: string | null }> {
-    const latest = await this.db
-      .selectFrom('scans')
-      .select('id')
-      .where('domainId', '=', domainId)
-      .where('status', '=', 'completed')
-      .orderBy('createdAt', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    const rows = latest ? await new ScanResults(this.db).checksOfScan(latest.id, ['dmarc', 'spf']) : [];
+    const rows = await new ScanResults(this.db).checksOfLatestScan(domainId, ['dmarc', 'spf']);
     const details = (type: string): Record<string, unknown> => {
       const d = rows.find((row) => row.type === type)?.details;
       return d && typeof d === 'object' && !Array.isArray(d) ? d : {};
