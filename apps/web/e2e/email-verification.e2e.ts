@@ -16,7 +16,12 @@ describe('email address verification', () => {
     await page.getByRole('heading', { name: 'Email Verification', level: 2 }).waitFor();
 
     const input = page.getByLabel('Email address to verify');
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    const verifyButton = page.getByRole('button', { name: 'Verify', exact: true });
+    // Verify is disabled while the trimmed input is empty; Enter on it still says what is missing.
+    expect(await verifyButton.isDisabled()).toBe(true);
+    await input.fill('   ');
+    expect(await verifyButton.isDisabled()).toBe(true);
+    await input.press('Enter');
     await page.getByText('Email Required', { exact: true }).waitFor();
 
     await input.fill(`jane@${HEALTHY_DOMAIN}`);
@@ -33,6 +38,21 @@ describe('email address verification', () => {
     await result.getByTestId('verify-description').getByText(/Did you mean jane@gmail\.com\?/).waitFor();
     await page.getByTestId('verify-reference').getByText('catch-all domain, mailbox full, role-based email, unknown status').waitFor();
     await captureScreen(page, 'email-verification');
+
+    // A verdict of the Error category (the verifier failed inside) shows a grey badge labelled Error.
+    await page.route('**/api/email-verify', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ email: 'jane@example.org', category: 'error', status: 'error', description: 'The address could not be verified because of an internal error. Please try again.', timestamp: new Date().toISOString() }),
+      }),
+    );
+    await input.fill('jane@example.org');
+    await verifyButton.click();
+    const errorBadge = result.getByTestId('verify-category').getByText('Error', { exact: true });
+    await errorBadge.waitFor();
+    expect(await errorBadge.getAttribute('data-variant')).toBe('muted');
+    await page.unroute('**/api/email-verify');
 
     // Basic has no bulk mode: the tab says which plans do.
     await page.getByRole('tab', { name: 'Bulk' }).click();

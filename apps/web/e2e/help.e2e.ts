@@ -30,7 +30,11 @@ describe('help and documentation', () => {
     const user = await registerPaidUser('docs', 'free');
     const { page } = await newPage();
     await login(page, user);
-    await page.goto('/documentation');
+    // Help & Support is a paid feature, but it leads a free user to the documentation, open on every plan.
+    await page.getByRole('link', { name: 'Help & Support' }).first().click();
+    await page.getByTestId('upgrade-required').waitFor();
+    await page.getByRole('link', { name: 'Read the Documentation' }).click();
+    await page.waitForURL('**/documentation');
     await page.getByRole('heading', { name: 'Documentation', exact: true, level: 2 }).waitFor();
     const guides = page.locator('[data-testid^="guide-"]');
     expect(await guides.count()).toBe(11);

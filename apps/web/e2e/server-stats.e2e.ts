@@ -36,6 +36,12 @@ describe('server statistics', () => {
     expect(await page.getByTestId('card-gateway').getByText(/^\d[\d,]*$/).last().textContent()).toMatch(/^\d/);
     await captureScreen(page, 'server-stats');
 
+    // Auto Refresh starts off; on, the page says it refreshes every 30 seconds; Refresh Now reads at once either way.
+    await page.getByRole('button', { name: 'Auto Refresh Off' }).waitFor();
+    expect(await page.getByText('refreshes every 30 seconds').count()).toBe(0);
+    await page.getByRole('button', { name: 'Auto Refresh Off' }).click();
+    await page.getByRole('button', { name: 'Auto Refresh On' }).waitFor();
+    await page.getByText(/refreshes every 30 seconds/).waitFor();
     await page.getByRole('button', { name: 'Auto Refresh On' }).click();
     await page.getByRole('button', { name: 'Auto Refresh Off' }).waitFor();
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/admin/server-stats')), page.getByRole('button', { name: 'Refresh Now' }).click()]);

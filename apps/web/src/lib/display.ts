@@ -18,7 +18,8 @@ const norm = (status: string | null | undefined) => (status ?? '').trim().toLowe
 
 /* ------------------------------------------------------------------ statuses, labels and badges */
 
-export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive';
+/** `muted` is the grey badge (the email tool's Error category, part 2 §9). */
+export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive' | 'muted';
 
 /** Domain statuses the interface names; anything else reads unknown (part 1 §3). */
 type DisplayedDomainStatus = 'healthy' | 'warning' | 'critical' | 'pending' | 'unknown';

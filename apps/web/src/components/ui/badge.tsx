@@ -2,12 +2,13 @@ import type { BadgeVariant } from '@/lib/display';
 import type { HTMLAttributes } from 'react';
 import { cn } from '@/lib/utils';
 
-/** The four badge styles the display mappings name (part 1 §4). */
+/** The badge styles the display mappings name (part 1 §4), and the grey one (part 2 §9). */
 const variants: Record<BadgeVariant, string> = {
   default: 'border-transparent bg-primary text-primary-foreground',
   secondary: 'border-transparent bg-secondary text-secondary-foreground',
   outline: 'text-foreground',
   destructive: 'border-transparent bg-destructive text-destructive-foreground',
+  muted: 'border-transparent bg-muted text-muted-foreground',
 };
 
 export function Badge({ className, variant = 'default', ...props }: HTMLAttributes<HTMLSpanElement> & { variant?: BadgeVariant }) {

@@ -1,7 +1,7 @@
 import { messages, type EmailVerificationResult } from '@sendwell/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toast-store';
@@ -9,13 +9,18 @@ import { errorMessage } from '@/lib/api-client';
 import { verifyEmailAddress } from '../api/verify';
 import { ResultCard } from './result-card';
 
-/** One address: the input and Verify (Enter submits too), disabled while the call runs (part 2 §2.15). */
+/**
+ * One address: the input and Verify (Enter submits too), disabled while the call runs and while the
+ * trimmed input is empty (part 2 §2.15, §8); Enter on an empty input still says "Email Required".
+ */
 export function SingleVerify() {
   const [email, setEmail] = useState('');
   const [result, setResult] = useState<EmailVerificationResult | null>(null);
   const verify = useMutation({ mutationFn: verifyEmailAddress });
 
-  const onSubmit = async (event: FormEvent) => {
+  const empty = email.trim() === '';
+
+  const onSubmit = async (event: FormEvent | KeyboardEvent) => {
     event.preventDefault();
     const value = email.trim();
     if (!value) {
@@ -43,10 +48,14 @@ export function SingleVerify() {
           placeholder="name@example.com"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          // With Verify disabled the browser would not submit on Enter: the empty input is answered here.
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && empty) void onSubmit(e);
+          }}
           disabled={verify.isPending}
           maxLength={320}
         />
-        <Button type="submit" disabled={verify.isPending} className="sm:w-32">
+        <Button type="submit" disabled={verify.isPending || empty} className="sm:w-32">
           <MailCheck className="h-4 w-4" aria-hidden="true" />
           {verify.isPending ? 'Verifying...' : 'Verify'}
         </Button>

@@ -6,7 +6,7 @@ const known: Record<EmailCategory, { label: string; banner: string | null; badge
   send_to: { label: 'Safe to Send', banner: 'This email address is valid and safe to send emails to.', badge: 'secondary' },
   risky: { label: 'Risky', banner: 'This email address may be risky. Consider additional verification before sending important emails.', badge: 'outline' },
   do_not_send: { label: 'Do Not Send', banner: 'This email address should not be used for sending emails.', badge: 'destructive' },
-  error: { label: 'Error', banner: null, badge: 'default' },
+  error: { label: 'Error', banner: null, badge: 'muted' },
   unknown: { label: 'Unknown', banner: null, badge: 'default' },
 };
 

@@ -29,7 +29,8 @@ export function ServerStatsPage() {
 }
 
 function ServerStatsView() {
-  const [autoRefresh, setAutoRefresh] = useState(true);
+  // Off until the administrator turns it on (part 2 §7): a page left open does not poll every service.
+  const [autoRefresh, setAutoRefresh] = useState(false);
   const stats = useServerStats({ autoRefresh });
   return (
     <div className="space-y-6">

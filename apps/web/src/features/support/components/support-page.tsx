@@ -33,7 +33,20 @@ function useServiceStatus() {
 /** /support (part 1): email support, the documentation, service status, an FAQ and how to write to us. Paid plans only. */
 export function SupportPage() {
   const user = useUser();
-  if (!features.support(user.planType)) return <UpgradeRequiredScreen description="Help from our team by email, with priority replies on the Advanced plan, is available on paid plans. Upgrade to unlock:" />;
+  if (!features.support(user.planType)) {
+    return (
+      <>
+        <UpgradeRequiredScreen description="Help from our team by email, with priority replies on the Advanced plan, is available on paid plans. Upgrade to unlock:" />
+        {/* The documentation is open on every plan: this is a free user's way to it. */}
+        <p className="text-center text-sm text-muted-foreground" data-testid="support-documentation">
+          The guides are open on every plan:{' '}
+          <Link to={paths.documentation} className="font-medium text-primary underline-offset-4 hover:underline">
+            Read the Documentation
+          </Link>
+        </p>
+      </>
+    );
+  }
   return <Support priority={features.prioritySupport(user.planType)} />;
 }
 
