@@ -5,7 +5,7 @@ import { sql } from '@sendwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedCheck } from '../src/record/scan-outcome.js';
 import { ScanRecorder } from '../src/record/scan-recorder.js';
-import { ResultStore } from '../src/results/result-store.js';
+import { ResultStore, type CheckToStore } from '../src/results/result-store.js';
 import { ScanResults, type ScanCheck } from '../src/results/scan-results.js';
 import { canonicalJson } from './canonical-json.js';
 
@@ -140,19 +140,10 @@ function snapshotOfState(s: ScanState): DnsSnapshot {
 }
 
 
-/** A check as recorded or as read back: the part the two share. */
-interface CheckLike {
-  type: CheckType;
-  status: CheckStatus;
-  value: string | null;
-  message: string | null;
-  recommendation: string | null;
-  details: object;
-}
 /** What a check reads back as: its content as JSON (the stored columns), keyed by type. */
-const contentOf = (c: CheckLike) =>
+const contentOf = (c: CheckToStore) =>
   JSON.parse(JSON.stringify({ status: c.status, value: c.value, message: c.message, recommendation: c.recommendation, details: c.details })) as unknown;
-const byType = (checks: readonly CheckLike[]) =>
+const byType = (checks: readonly CheckToStore[]) =>
   Object.fromEntries([...checks].sort((a, b) => a.type.localeCompare(b.type)).map((c) => [c.type, contentOf(c)]));
 
 /** Stores one scan's results the way the recorder does, against the previous scan as stored. */

@@ -15,7 +15,7 @@ import {
 } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './fixtures.js';
+import { expectAnswersLikeMissing, startHarness, type Harness } from './fixtures.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -32,18 +32,8 @@ async function signedIn(plan = 'standard') {
   return { user, headers: await h.auth(user) };
 }
 
-/** Another user's object answers exactly what a missing one does. */
-async function expectSameAsMissing(method: Method, ownUrl: string, missingUrl: string, headers: Record<string, string>, payload?: object) {
-  const other = await call(method, ownUrl, headers, payload);
-  const missing = await call(method, missingUrl, headers, payload);
-  expect(other.statusCode).toBe(404);
-  expect(missing.statusCode).toBe(404);
-  const strip = (body: string) => {
-    const { requestId: _ignored, ...rest } = JSON.parse(body) as Record<string, unknown>;
-    return rest;
-  };
-  expect(strip(other.body)).toEqual(strip(missing.body));
-}
+const expectSameAsMissing = (method: Method, ownUrl: string, missingUrl: string, headers: Record<string, string>, payload?: object) =>
+  expectAnswersLikeMissing(h, { method, ownUrl, missingUrl, headers, payload });
 
 describe('authentication', () => {
   it.each([

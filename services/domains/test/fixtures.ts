@@ -1,4 +1,5 @@
 import { createLogger, type App } from '@sendwell/server-kit';
+import { expect } from 'vitest';
 import { startServiceHarness, type ServiceHarness } from '@sendwell/testing';
 import { buildApp } from '../src/app.js';
 import { createDeps, type Deps } from '../src/deps.js';
@@ -21,4 +22,27 @@ export function startHarness(env: Record<string, string> = {}): Promise<Harness>
     },
     env,
   );
+}
+
+const withoutRequestId = (body: string) => {
+  const { requestId: _ignored, ...rest } = JSON.parse(body) as Record<string, unknown>;
+  return rest;
+};
+
+/**
+ * Another user's (or a deleted) object answers exactly what a missing one does: both 404, the same
+ * body but for the request id, so an answer never tells whether the object exists. Answers the
+ * response to `ownUrl` for further checks.
+ */
+export async function expectAnswersLikeMissing(
+  h: Harness,
+  { ownUrl, missingUrl, headers, method = 'GET', payload }: { ownUrl: string; missingUrl: string; headers: Record<string, string>; method?: 'GET' | 'POST' | 'DELETE'; payload?: object },
+) {
+  const call = (url: string) => h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const other = await call(ownUrl);
+  const missing = await call(missingUrl);
+  expect(other.statusCode).toBe(404);
+  expect(missing.statusCode).toBe(404);
+  expect(withoutRequestId(other.body)).toEqual(withoutRequestId(missing.body));
+  return other;
 }

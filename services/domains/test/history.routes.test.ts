@@ -12,7 +12,7 @@ import {
 } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './fixtures.js';
+import { expectAnswersLikeMissing, startHarness, type Harness } from './fixtures.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -27,15 +27,8 @@ async function signedIn(plan = 'advanced') {
   return { user, headers: await h.auth(user) };
 }
 
-const withoutRequestId = (body: string) => {
-  const { requestId: _ignored, ...rest } = JSON.parse(body) as Record<string, unknown>;
-  return rest;
-};
 async function expectSameAsMissing(ownUrl: string, missingUrl: string, headers: Record<string, string>) {
-  const [other, missing] = await Promise.all([get(ownUrl, headers), get(missingUrl, headers)]);
-  expect(other.statusCode).toBe(404);
-  expect(missing.statusCode).toBe(404);
-  expect(withoutRequestId(other.body)).toEqual(withoutRequestId(missing.body));
+  const other = await expectAnswersLikeMissing(h, { ownUrl, missingUrl, headers });
   expect(other.json()).toMatchObject({ code: 'NOT_FOUND', message: DOMAIN_NOT_FOUND });
 }
 

@@ -13,7 +13,7 @@ import {
   scanDetailAnswer,
 } from '@sendwell/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './fixtures.js';
+import { expectAnswersLikeMissing, startHarness, type Harness } from './fixtures.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -29,16 +29,7 @@ async function signedIn(plan = 'standard') {
   return { user, headers: await h.auth(user) };
 }
 
-const withoutRequestId = (body: string) => {
-  const { requestId: _ignored, ...rest } = JSON.parse(body) as Record<string, unknown>;
-  return rest;
-};
-async function expectSameAsMissing(ownUrl: string, missingUrl: string, headers: Record<string, string>) {
-  const [other, missing] = await Promise.all([call('GET', ownUrl, headers), call('GET', missingUrl, headers)]);
-  expect(other.statusCode).toBe(404);
-  expect(missing.statusCode).toBe(404);
-  expect(withoutRequestId(other.body)).toEqual(withoutRequestId(missing.body));
-}
+const expectSameAsMissing = (ownUrl: string, missingUrl: string, headers: Record<string, string>) => expectAnswersLikeMissing(h, { ownUrl, missingUrl, headers });
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
 
