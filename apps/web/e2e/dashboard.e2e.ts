@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { captureScreen, MOBILE, uniqueUser } from './harness/browser';
 import { BROKEN_DOMAIN, HEALTHY_DOMAIN } from './harness/fixture-dns';
-import { apiCall, apiToken, login, registerViaApi, withDb } from './harness/session';
+import { addDomainAndWaitForScan, apiCall, apiToken, login, registerPaidUser, registerViaApi, withDb } from './harness/session';
 import { browserSuite } from './harness/suite';
 
 const { newPage } = browserSuite();
+
+/** GET /api/domains, the list (not a domain's own reads nor the deleted ones). */
+const DOMAIN_LIST = /\/api\/domains$/;
+/** A domain card's own reads: its checks and its reputation score. */
+const CARD_READS = /\/api\/domains\/\d+\/(?:checks|reputation)$/;
+const SERVER_ERROR = { status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'Internal server error' }) };
 
 describe('dashboard (free plan)', () => {
   it('shows the landing banner, the Skip path of the popup, Scan Now and the upgrade screens', async () => {
@@ -133,5 +139,47 @@ describe('dashboard (free plan)', () => {
     await captureScreen(page, 'domain-limit-reached');
     await dialog.getByRole('link', { name: 'View Plans' }).click();
     await page.waitForURL('**/subscription');
+  });
+});
+
+describe('domain reads (standard plan)', () => {
+  it('says when the list, its checks or its score could not be read, never a skeleton for ever or "after the first daily calculation", and reads again on Try again', async () => {
+    const user = await registerPaidUser('dashcard', 'standard');
+    await addDomainAndWaitForScan(await apiToken(user), HEALTHY_DOMAIN);
+    const { page } = await newPage();
+    await login(page, user);
+    // The dashboard's own list read first: the failure with Try again, not skeletons and "Loading scan data..." for ever.
+    await page.route(DOMAIN_LIST, (route) => route.fulfill(SERVER_ERROR));
+    await page.reload();
+    const listError = page.getByTestId('domains-read-error');
+    await listError.getByText('Failed to load domain data', { exact: true }).waitFor();
+    expect(await page.getByText('Loading scan data...').count()).toBe(0);
+    await page.unroute(DOMAIN_LIST);
+    await listError.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('link', { name: new RegExp(HEALTHY_DOMAIN) }).waitFor();
+    expect(await listError.count()).toBe(0);
+
+    await page.route(CARD_READS, (route) => route.fulfill(SERVER_ERROR));
+    await page.goto('/domains');
+    const card = page.getByTestId('domain-card').filter({ hasText: HEALTHY_DOMAIN });
+    // After the app's three retries of each read.
+    const checksError = card.getByTestId('checks-read-error');
+    const reputationError = card.getByTestId('reputation-read-error');
+    await checksError.getByText("Couldn't load this domain's checks.", { exact: true }).waitFor();
+    await reputationError.getByText("Couldn't load the reputation score.", { exact: true }).waitFor();
+    expect(await card.getByTestId('row-spf').count()).toBe(0);
+    expect(await card.getByText(/first daily calculation/).count()).toBe(0);
+    await captureScreen(page, 'domain-card-read-errors');
+
+    await page.unroute(CARD_READS);
+    // The retries are the card's own buttons: neither opens the domain's page.
+    await checksError.getByRole('button', { name: 'Try again' }).click();
+    await card.getByTestId('row-spf').getByText('Valid', { exact: true }).waitFor();
+    await reputationError.getByRole('button', { name: 'Try again' }).click();
+    // The scanner scores every scan, so the real score is there.
+    await card.getByTestId('reputation-block').getByText('/100', { exact: true }).waitFor();
+    expect(await checksError.count()).toBe(0);
+    expect(await reputationError.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/domains');
   });
 });

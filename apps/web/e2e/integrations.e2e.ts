@@ -5,6 +5,10 @@ import { browserSuite } from './harness/suite';
 
 const { newPage } = browserSuite();
 
+/** GET /api/integrations only (not its webhooks, test or save calls). */
+const INTEGRATIONS_LIST = /\/api\/integrations$/;
+const SERVER_ERROR = { status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'Internal server error' }) };
+
 describe('integrations', () => {
   it('connects Teams, sends a test alert that arrives, and adds a signed webhook whose secret shows once (advanced)', async () => {
     const user = await registerPaidUser('integrations', 'advanced');
@@ -55,6 +59,19 @@ describe('integrations', () => {
     await webhooks.getByRole('button', { name: 'Manage Webhooks' }).click();
     await manage.getByText('Ops bridge').waitFor();
     expect(await manage.getByTestId('webhook-secret').count()).toBe(0);
+    await manage.getByRole('button', { name: 'Close' }).click();
+
+    // The list read failing: loading while the app retries, then the failure, never every card "Not Connected".
+    await page.route(INTEGRATIONS_LIST, (route) => route.fulfill(SERVER_ERROR));
+    await page.reload();
+    await page.getByTestId('integrations-loading').waitFor();
+    const readError = page.getByTestId('integrations-read-error');
+    await readError.getByText("Couldn't load your integrations.", { exact: true }).waitFor();
+    expect(await page.getByText('Not Connected').count()).toBe(0);
+    await page.unroute(INTEGRATIONS_LIST);
+    await readError.getByRole('button', { name: 'Try again' }).click();
+    await teams.getByText('Connected', { exact: true }).waitFor();
+    expect(await readError.count()).toBe(0);
   });
 
   it('opens Email Verification from its card, which shows as connected', async () => {

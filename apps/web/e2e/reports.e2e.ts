@@ -10,6 +10,9 @@ import { browserSuite } from './harness/suite';
 const { newPage } = browserSuite();
 
 const escape = (s: string) => s.replace(/\./g, '\\.');
+/** GET /api/reports only (not its generate, download or delete calls). */
+const REPORTS_LIST = /\/api\/reports$/;
+const SERVER_ERROR = { status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'Internal server error' }) };
 
 describe('reports', () => {
   it('generates reports with progress, downloads every format, previews the HTML and bulk deletes (standard)', async () => {
@@ -21,7 +24,16 @@ describe('reports', () => {
     // A step that does not happen fails at that step, not at the test's own timeout.
     page.setDefaultTimeout(20_000);
     await login(page, user);
+    // The list read failing says so (after the app's three retries), never "No reports yet"; Try again reads it again.
+    await page.route(REPORTS_LIST, (route) => route.fulfill(SERVER_ERROR));
     await page.goto('/reports');
+    const readError = page.getByTestId('reports-read-error');
+    await readError.getByText("Couldn't load your reports.", { exact: true }).waitFor();
+    expect(await page.getByText('No reports yet').count()).toBe(0);
+    expect(await page.getByText(/reports stored/).count()).toBe(0);
+    await page.unroute(REPORTS_LIST);
+    await readError.getByRole('button', { name: 'Try again' }).click();
+    await readError.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Reports', exact: true, level: 2 }).waitFor();
     await page.getByText('No reports yet', { exact: true }).waitFor();
     await captureScreen(page, 'reports-empty');

@@ -1,5 +1,5 @@
 import { planLabel } from '@sendwell/contracts';
-import { Alert } from '@/components/ui/alert';
+import { ReadError } from '@/components/ui/read-error';
 import { useDomains } from '@/lib/api/get-domains';
 import { errorMessage } from '@/lib/api-client';
 import { useUser } from '@/lib/auth/auth-provider';
@@ -28,11 +28,16 @@ export function DashboardPage() {
       </section>
       <WelcomeBanner user={user} />
       {domains.isError ? (
-        <Alert variant="destructive" title="Failed to load domain data">
-          {errorMessage(domains.error, 'Please refresh the page or try again later.')}
-        </Alert>
+        <ReadError
+          testId="domains-read-error"
+          title="Failed to load domain data"
+          message={errorMessage(domains.error, 'Please refresh the page or try again later.')}
+          retrying={domains.isFetching}
+          onRetry={() => void domains.refetch()}
+        />
       ) : null}
-      <SummaryWidgets domains={domains.data} plan={user.planType} now={now} />
+      {/* Without a list the widgets would be skeletons for ever: the failure above is the whole story. */}
+      {domains.isError && !domains.data ? null : <SummaryWidgets domains={domains.data} plan={user.planType} now={now} />}
       <DomainOverview user={user} domains={domains.data} isLoading={domains.isPending} now={now} />
       <PreferencesDialog user={user} />
     </div>

@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Card, CardContent, CardFooter, CardHeader } from '@/components/ui/card';
+import { ReadError } from '@/components/ui/read-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDomainChecks } from '@/lib/api/get-domain-checks';
 import { useDomainReputation } from '@/lib/api/get-domain-reputation';
@@ -18,6 +19,18 @@ const trendIcon = { improving: TrendingUp, declining: TrendingDown, stable: Minu
 function ReputationBlock({ domainId }: { domainId: number }) {
   const reputation = useDomainReputation(domainId);
   if (reputation.isPending) return <Skeleton className="h-14 w-full" />;
+  // A failed read is not "no score yet": that is only a successful answer of null.
+  if (reputation.isError && reputation.data === undefined) {
+    return (
+      <ReadError
+        testId="reputation-read-error"
+        title="Couldn't load the reputation score."
+        message="The score could not be read just now."
+        retrying={reputation.isFetching}
+        onRetry={() => void reputation.refetch()}
+      />
+    );
+  }
   const data = reputation.data;
   if (!data) {
     return (
@@ -86,7 +99,18 @@ export function DomainCard({ domain, plan, now, onRemove }: { domain: Domain; pl
       </CardHeader>
       <CardContent className="flex-1 space-y-3">
         {domain.scanPaused ? <ScanPausedNote /> : null}
-        <CheckRows checks={checks.data} scanned={domain.lastScan !== null} />
+        {checks.isError && !checks.data ? (
+          // Without this the rows would stay skeletons for ever (CheckRows reads no data as loading).
+          <ReadError
+            testId="checks-read-error"
+            title="Couldn't load this domain's checks."
+            message="The latest results could not be read just now."
+            retrying={checks.isFetching}
+            onRetry={() => void checks.refetch()}
+          />
+        ) : (
+          <CheckRows checks={checks.data} scanned={domain.lastScan !== null} />
+        )}
         {features.reputation(plan) ? <ReputationBlock domainId={domain.id} /> : null}
       </CardContent>
       <CardFooter className={cn('flex-wrap justify-between gap-2 border-t pt-4')}>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ActionMenu } from '@/components/ui/action-menu';
+import { ReadError } from '@/components/ui/read-error';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { UpgradeRequiredScreen } from '@/components/ui/upgrade-required-screen';
@@ -97,7 +98,7 @@ function Reports() {
         <div className="min-w-0 space-y-1">
           <h2 className="text-2xl font-bold tracking-tight">Reports</h2>
           <p className="text-sm text-muted-foreground">
-            {quota !== null ? `${list.length} / ${quota} reports stored.` : null} Automated reports arrive{' '}
+            {quota !== null && reports.data ? `${list.length} / ${quota} reports stored.` : null} Automated reports arrive{' '}
             {planRules[user.planType as PlanType]?.automatedReports ?? 'regularly'} and by email.
           </p>
         </div>
@@ -142,6 +143,15 @@ function Reports() {
 
       {reports.isPending ? (
         <Spinner label="Loading reports" />
+      ) : reports.isError && !reports.data ? (
+        // Only a first read that failed: a failed refetch keeps the list it already has.
+        <ReadError
+          testId="reports-read-error"
+          title="Couldn't load your reports."
+          message="The list of your reports could not be read just now."
+          retrying={reports.isFetching}
+          onRetry={() => void reports.refetch()}
+        />
       ) : list.length === 0 ? (
         <Card>
           <CardContent className="flex flex-col items-center gap-3 py-12 text-center">
