@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { captureScreen } from './harness/browser';
 import { linkFromMail, waitForMail } from './harness/mailbox';
-import { apiCall, apiToken, fillRegistration, login, markPreferencesSet, registerViaApi, withDb } from './harness/session';
+import { apiCall, apiToken, fillRegistration, login, markPreferencesSet, registerViaApi, setPlan, withDb } from './harness/session';
 import { uniqueUser } from './harness/browser';
 import { browserSuite } from './harness/suite';
 
@@ -83,6 +83,11 @@ describe('subscription and payment', () => {
     expect(await standard.textContent()).toBe('Current Plan');
     expect(await standard.isDisabled()).toBe(true);
     expect(await page.getByTestId('plan-card-advanced').getByRole('button').textContent()).toBe('Subscribe Now');
+    // The in-app comparison adds its advanced-only row (part 2 §6); the public one leaves it out (last test).
+    const gmd = page.locator('tr').filter({ has: page.getByRole('rowheader', { name: 'GMD domain reputation scoring', exact: true }) });
+    expect(await gmd.getByLabel('Not included', { exact: true }).count()).toBe(3);
+    expect(await gmd.getByLabel('Included', { exact: true }).count()).toBe(1);
+    expect(await gmd.locator('td').last().getByLabel('Included', { exact: true }).count()).toBe(1);
     await captureScreen(page, 'subscription');
   });
 
@@ -122,11 +127,26 @@ describe('subscription and payment', () => {
     await page.waitForURL('**/domains');
   });
 
-  it('updates the card, switches plan and cancels from Settings, each after a confirmation', async () => {
+  it('syncs a subscription the account missed, updates the card, switches plan and cancels from Settings, each after a confirmation', async () => {
     const user = await paidUser('settings-billing', 'basic');
     const { page } = await newPage();
     await login(page, user);
+    // A plan the webhook failed to apply (set after the sign-in, well after the payment's events): the
+    // account reads free but keeps its subscription, so Settings offers the sync.
+    await setPlan(user.email, 'free');
     await page.goto('/settings');
+    const sync = page.getByRole('button', { name: 'Sync subscription' });
+    await sync.waitFor();
+    expect(await page.getByTestId('plan-label').textContent()).toBe('Free Plan');
+    // The plan in the sync's answer is applied at once: no re-read of the user is needed for it.
+    const userReads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/user') userReads.push(r.url());
+    });
+    await sync.click();
+    await page.getByText('Subscription Synced', { exact: true }).waitFor();
+    await expect.poll(() => page.getByTestId('plan-label').textContent()).toBe('Basic Monitoring');
+    expect(userReads).toEqual([]);
     await page.getByText('ending in 4242').waitFor();
     await page.getByRole('link', { name: 'Update' }).click();
     await page.waitForURL('**/update-payment');
@@ -205,6 +225,7 @@ describe('subscription and payment', () => {
     const visitor = (await newPage()).page;
     await visitor.goto('/subscription-comparison');
     await visitor.getByRole('table').waitFor();
+    expect(await visitor.getByRole('rowheader', { name: 'GMD domain reputation scoring' }).count()).toBe(0);
     await captureScreen(visitor, 'subscription-comparison');
     await visitor.getByRole('link', { name: 'Sign Up' }).click();
     await visitor.waitForURL('**/register');

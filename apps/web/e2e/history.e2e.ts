@@ -88,8 +88,18 @@ describe('domain history and the scan screens', () => {
     });
     const pageCalls = () => historyCalls.filter((u) => u.pathname === '/api/domain-checks/history' && u.searchParams.get('domainId') === String(healthyId));
     await login(page, user);
+    // A failed read of the history says its HTTP status (part 2 §8: here the gateway's read limit), and
+    // Try again reads it again.
+    const overview = (url: URL) => url.pathname === '/api/domain-checks/history' && url.search === '';
+    await page.route(overview, (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'Too many requests' }) }));
     await page.goto('/domain-history');
     await page.getByRole('heading', { name: 'Domain History', level: 2 }).waitFor();
+    // How far back the history goes is the plan's (contracts' scanHistoryDays).
+    expect(await page.getByTestId('history-window').textContent()).toContain('Standard Monitoring keeps 180 days of scan history.');
+    const readError = page.getByTestId('history-read-error');
+    await readError.getByText('Failed to load: 429', { exact: true }).waitFor();
+    await page.unroute(overview);
+    await readError.getByRole('button', { name: 'Try again' }).click();
     await page.getByText('Its history is restored if you re-add it within 90 days.', { exact: false }).waitFor();
 
     const deleted = page.getByTestId(`history-${BROKEN_DOMAIN}`);
@@ -120,6 +130,12 @@ describe('domain history and the scan screens', () => {
     expect(changes).toContain(DNS_CHANGE);
     await latest.getByText(/^6 checks · \d\/6 checks passed/).waitFor();
     await rows.nth(1).getByText(/checks passed · score \d+$/).waitFor();
+    // Every scan of the list also links to its own page by id (the router's scan detail route).
+    const detailLinks = await list.getByTestId('scan-detail-link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(detailLinks).toHaveLength(await rows.count());
+    expect(detailLinks[0]).toBe(`/domain-history/${HEALTHY_DOMAIN}/scan/${latestScanId}`);
+    expect(detailLinks.every((href) => /^\/domain-history\/[^/]+\/scan\/[0-9a-f-]{36}$/.test(href) && href.includes(HEALTHY_DOMAIN))).toBe(true);
+    expect(new Set(detailLinks).size).toBe(detailLinks.length);
     await captureScreen(page, 'domain-history');
 
     // Scrolling to the end of the loaded rows loads the next page, `before` the first page's cursor.
@@ -144,7 +160,7 @@ describe('domain history and the scan screens', () => {
     await latest.getByText('Latest').waitFor();
 
     // A scan by time: the dashed timestamp of its address, what changed, its checks, lists and records.
-    await latest.getByRole('link').click();
+    await latest.getByRole('link').first().click();
     const dashed = latestAt.toISOString().replace(/[:.]/g, '-');
     await page.waitForURL(`**/domain/${HEALTHY_DOMAIN}/${dashed}`);
     const view = page.getByTestId('scan-view');
@@ -165,6 +181,24 @@ describe('domain history and the scan screens', () => {
     await page.getByTestId('scan-error').getByText('Invalid date').waitFor();
     await page.goto(`/domain/someone-else.test/${dashed}`);
     await page.getByTestId('scan-error').getByText("Domain not found or you don't have access to it.").waitFor();
+
+    // A scan by id whose read fails: without an answer, with a status, and with an answer that is no
+    // scan (the "pattern" error), which shows the generic summary instead (part 2 §2.4, §8).
+    const scanRead = `**/api/domain-checks/${latestScanId}`;
+    await page.route(scanRead, (route) => route.abort('failed'));
+    await page.goto(`/domain-history/${HEALTHY_DOMAIN}/scan/${latestScanId}`);
+    await page.getByTestId('scan-error').getByText('Network error occurred', { exact: true }).waitFor();
+    await page.unroute(scanRead);
+    await page.route(scanRead, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Internal error"}' }));
+    await page.reload();
+    await page.getByTestId('scan-error').getByText('Failed to load: 500', { exact: true }).waitFor();
+    await page.unroute(scanRead);
+    await page.route(scanRead, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html><body></body></html>' }));
+    await page.reload();
+    const available = page.getByTestId('scan-summary');
+    await available.getByRole('heading', { name: 'Scan available' }).waitFor();
+    await available.getByRole('link', { name: `View ${HEALTHY_DOMAIN}` }).waitFor();
+    await page.unroute(scanRead);
 
     // A scan by id, and ids that are not the user's scan of that domain.
     await page.goto(`/domain-history/${HEALTHY_DOMAIN}/scan/${latestScanId}`);
@@ -192,11 +226,35 @@ describe('domain history and the scan screens', () => {
     // 1,000 scans seeded and walked through: past the default minute when the whole suite shares two cores.
   }, 120_000);
 
-  it("keeps another user's scans out of reach", async () => {
-    const owner = await registerPaidUser('history-owner', 'basic');
+  it("keeps another user's scans out of reach, and lists the owner's alerts of the last 24 hours apart in the bell", async () => {
+    const owner = await registerPaidUser('history-owner', 'advanced');
     const ownerToken = await apiToken(owner);
     const domainId = await addDomainAndWaitForScan(ownerToken, HEALTHY_DOMAIN);
     const scanId = await withDb(async (db) => (await db.selectFrom('scans').select('id').where('domainId', '=', domainId).executeTakeFirstOrThrow()).id);
+
+    // The bell (alerts on advanced): an alert counts as recent within 24 hours (part 1 §4). Alerts of 2 h
+    // and 30 h ago, as delivered ones (the scanner cannot date an alert back); the owner's others are cleared
+    // so the two are the bell's five newest.
+    await withDb(async (db) => {
+      const { userId } = await db.selectFrom('domains').select('userId').where('id', '=', domainId).executeTakeFirstOrThrow();
+      await db.deleteFrom('domainAlerts').where('userId', '=', userId).execute();
+      const alert = (title: string, hoursAgo: number) => {
+        const at = new Date(Date.now() - hoursAgo * 3_600_000);
+        return { userId, domainId, scanId, type: 'status_change', severity: 'medium', title, message: `${title}.`, isSent: true, notifiedAt: at, createdAt: at };
+      };
+      await db.insertInto('domainAlerts').values([alert('Status changed two hours ago', 2), alert('Status changed yesterday', 30)]).execute();
+    });
+    const ownerPage = (await newPage()).page;
+    await login(ownerPage, owner);
+    await ownerPage.getByRole('button', { name: /^Notifications/ }).click();
+    const recent = ownerPage.getByRole('list', { name: 'Last 24 hours' });
+    await recent.getByText('Status changed two hours ago').waitFor();
+    expect(await recent.textContent()).toContain(`${HEALTHY_DOMAIN} · 2h ago`);
+    const earlier = ownerPage.getByRole('list', { name: 'Earlier' });
+    await earlier.getByText('Status changed yesterday').waitFor();
+    expect(await earlier.textContent()).toContain(`${HEALTHY_DOMAIN} · 1d ago`);
+    expect(await recent.getByText('Status changed yesterday').count()).toBe(0);
+    await captureScreen(ownerPage, 'notification-bell-alerts');
 
     const stranger = await registerPaidUser('history-stranger', 'advanced');
     const { page } = await newPage();

@@ -1,7 +1,7 @@
 import type { Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { captureScreen } from './harness/browser';
-import { login, registerPaidUser, withDb } from './harness/session';
+import { login, registerPaidUser, setPlan, withDb } from './harness/session';
 import { browserSuite } from './harness/suite';
 
 const { newPage } = browserSuite();
@@ -28,6 +28,14 @@ describe('settings', () => {
     await error.getByRole('button', { name: 'Try again' }).click();
     await error.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Plan', exact: true }).waitFor();
+
+    // The user is re-read on a route change, not only on window focus: a plan changed elsewhere (here
+    // in the database, as a payment's webhook does) shows on the next screen, with no reload.
+    expect(await page.getByTestId('plan-label').textContent()).toBe('Standard Monitoring');
+    await setPlan(user.email, 'advanced');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Domain History' }).click();
+    await page.waitForURL('**/domain-history');
+    await expect.poll(() => page.getByTestId('plan-label').textContent()).toBe('Advanced Monitoring');
   });
 
   it("saves the preferences in parallel, skips the 'Already set' ones and reports the currency lock", async () => {

@@ -57,7 +57,11 @@ function PlanCard({ name, price, note, items, to, cta, featured }: { name: strin
 const mark = (v: boolean | string): ReactNode =>
   typeof v === 'string' ? v : v ? <CheckCircle2 className="mx-auto h-5 w-5 text-green-600" aria-label="Included" /> : <X className="mx-auto h-5 w-5 text-muted-foreground" aria-label="Not included" />;
 
-export function FeatureTable() {
+/**
+ * The plans side by side. `inApp` (the signed-in plan screens) adds the row the in-app comparison
+ * has and the public ones do not: domain reputation scoring under its name GMD, on advanced (part 2 §6).
+ */
+export function FeatureTable({ inApp = false }: { inApp?: boolean }) {
   const plans: PlanType[] = ['free', ...paidPlans];
   const rows: Array<[string, (p: PlanType) => boolean | string]> = [
     ['Domains', (p) => String(planRules[p].domainLimit)],
@@ -73,6 +77,7 @@ export function FeatureTable() {
     ['Marketing platforms and custom webhooks', (p) => features.marketingIntegrations(p)],
     ['Priority support', (p) => features.prioritySupport(p)],
   ];
+  if (inApp) rows.push(['GMD domain reputation scoring', (p) => p === 'advanced']);
   return (
     // Scrolls sideways on narrow screens, so it takes focus for keyboard scrolling.
     <div className="mt-12 overflow-x-auto rounded-xl border bg-card" tabIndex={0} role="region" aria-label="Compare plans">

@@ -1,7 +1,7 @@
 import type { User } from '@sendwell/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { isClientError } from '@/lib/api-client';
@@ -30,8 +30,8 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /**
  * The session of part 1 §4: 100 ms after load a stored token and user restore the login and the
  * user is verified with GET /api/user; a token without a user fetches and stores it; a failed
- * verification ends in 'Session expired' and /login. On window focus the user is re-fetched, and
- * when the plan changed the cached user and plan-dependent reads are dropped.
+ * verification ends in 'Session expired' and /login. On window focus and on route change the user is
+ * re-fetched, and when the plan changed the cached user and plan-dependent reads are dropped.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -86,25 +86,44 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  /**
+   * Re-reads the user and applies it; when the plan changed, the stored user and every plan-dependent
+   * read are dropped. Reads asked for while one is in flight share it (a redirect chain makes one call),
+   * and an unchanged answer keeps the same object (the query's structural sharing), so nothing re-renders.
+   */
+  const reread = useCallback(() => {
+    queryClient
+      .fetchQuery(userQueryOptions())
+      .then((fresh) => {
+        const previous = userRef.current;
+        if (!previous || fresh === previous) return;
+        if (previous.planType !== fresh.planType) {
+          clearStoredUser();
+          void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== userQueryOptions().queryKey[0] });
+        }
+        storeUser(fresh);
+        setUser(fresh);
+      })
+      .catch(() => undefined);
+  }, [queryClient]);
+
   useEffect(() => {
     if (status !== 'authenticated') return;
-    const onFocus = () => {
-      queryClient
-        .fetchQuery(userQueryOptions())
-        .then((fresh) => {
-          const previous = userRef.current;
-          if (previous && previous.planType !== fresh.planType) {
-            clearStoredUser();
-            void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== userQueryOptions().queryKey[0] });
-          }
-          storeUser(fresh);
-          setUser(fresh);
-        })
-        .catch(() => undefined);
-    };
+    const onFocus = () => reread();
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
-  }, [status, queryClient]);
+  }, [status, reread]);
+
+  // On route change too (part 1 §7 GET /api/user): a plan changed elsewhere (another tab, a webhook)
+  // reaches the gates of the next screen. Only a new path reads: not a search or hash change, not a
+  // re-render, not the first path (the restore reads that one).
+  const { pathname } = useLocation();
+  const readPath = useRef(pathname);
+  useEffect(() => {
+    if (readPath.current === pathname) return;
+    readPath.current = pathname;
+    if (status === 'authenticated') reread();
+  }, [pathname, status, reread]);
 
   const signIn = useCallback(
     (token: string, next: User) => {

@@ -132,7 +132,7 @@ export function SubscriptionPage() {
         })}
       </div>
 
-      <FeatureTable />
+      <FeatureTable inApp />
 
       {payment ? (
         <Suspense fallback={null}>

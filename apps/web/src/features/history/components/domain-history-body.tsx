@@ -1,8 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { ReadError } from '@/components/ui/read-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDomainScans, useHistoryDays } from '../api/history';
 import { groupPages } from '../lib/history';
+import { readFailureText } from '../lib/read-failure';
 import { HistoryTimeline } from './history-timeline';
 import { ScanList } from './scan-list';
 
@@ -24,13 +25,13 @@ export default function DomainHistoryBody({ domainId, domainName, scanCount }: {
       {days.isPending ? (
         <Skeleton className="h-40 w-full" data-loading />
       ) : days.isError ? (
-        <p className="text-sm text-muted-foreground">The timeline could not be loaded.</p>
+        <p className="text-sm text-muted-foreground">The timeline could not be loaded. {readFailureText(days.error)}</p>
       ) : (
         <HistoryTimeline days={days.data.days} domainName={domainName} />
       )}
       {scans.data === undefined ? (
         scans.isError ? (
-          <Alert variant="destructive">Failed to load the scans. Please try again.</Alert>
+          <ReadError title="Failed to load the scans" message={readFailureText(scans.error)} retrying={scans.isFetching} onRetry={() => void scans.refetch()} />
         ) : (
           <p role="status" data-loading className="text-sm text-muted-foreground">
             Loading scans…
@@ -49,6 +50,7 @@ export default function DomainHistoryBody({ domainId, domainName, scanCount }: {
             isFetching: scans.isFetching,
             isFetchingNextPage: scans.isFetchingNextPage,
             failed: scans.isFetchNextPageError,
+            failure: scans.isFetchNextPageError ? readFailureText(scans.error) : undefined,
             loadMore,
           }}
         />

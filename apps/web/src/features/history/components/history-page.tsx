@@ -1,14 +1,16 @@
-import { features } from '@sendwell/contracts';
+import { features, planLabel, scanHistoryDays } from '@sendwell/contracts';
 import { History, Info } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { buttonClass } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ReadError } from '@/components/ui/read-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UpgradeRequiredScreen } from '@/components/ui/upgrade-required-screen';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/auth-provider';
 import { useHistoryOverview } from '../api/history';
+import { readFailureText } from '../lib/read-failure';
 import { DomainHistoryCard } from './domain-history-card';
 
 /** /domain-history (part 2 §2.3): every domain with its newest scans, deleted domains with Restore; free sees the upgrade screen. */
@@ -22,11 +24,15 @@ export function HistoryPage() {
 
 function DomainHistory() {
   const history = useHistoryOverview();
+  const { planType } = useUser();
   return (
     <div className="space-y-6">
       <div className="space-y-1">
         <h2 className="text-2xl font-bold tracking-tight">Domain History</h2>
-        <p className="text-sm text-muted-foreground">Every scan of your domains, what changed between them, and how the score moved.</p>
+        <p className="text-sm text-muted-foreground" data-testid="history-window">
+          Every scan of your domains in the last {scanHistoryDays(planType)} days, what changed between them, and how the score moved. {planLabel(planType)} keeps{' '}
+          {scanHistoryDays(planType)} days of scan history.
+        </p>
       </div>
       <Alert>
         <span className="flex items-center gap-2">
@@ -41,7 +47,13 @@ function DomainHistory() {
           ))}
         </div>
       ) : history.isError ? (
-        <Alert variant="destructive">Failed to load the domain history. Please try again.</Alert>
+        <ReadError
+          testId="history-read-error"
+          title="Failed to load the domain history"
+          message={readFailureText(history.error)}
+          retrying={history.isFetching}
+          onRetry={() => void history.refetch()}
+        />
       ) : history.data.length === 0 ? (
         <Card className="text-center" data-testid="history-empty">
           <CardHeader className="items-center">

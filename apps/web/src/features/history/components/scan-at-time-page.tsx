@@ -4,7 +4,7 @@ import { UpgradeRequiredScreen } from '@/components/ui/upgrade-required-screen';
 import { useUser } from '@/lib/auth/auth-provider';
 import { useHistoryOverview, useScansAt, useScanDetail } from '../api/history';
 import { parseScanTimestamp, scanAtTime } from '../lib/history';
-import { ScanMessage, ScanView, ScanViewSkeleton } from './scan-view';
+import { ScanMessage, ScanReadFailure, ScanView, ScanViewSkeleton } from './scan-view';
 
 /**
  * /domain/{domain}/{timestamp} (part 2 §2.6): the scan within 10 minutes of a time, read from the
@@ -27,12 +27,12 @@ function ScanAtTime({ domainName, at }: { domainName: string; at: Date }) {
   const detail = useScanDetail(match?.scanId ?? null);
 
   if (history.isPending) return <ScanViewSkeleton />;
-  if (history.isError) return <ScanMessage title="Failed to load domain details" testId="scan-error" />;
+  if (history.isError) return <ScanReadFailure error={history.error} domainName={domainName} />;
   if (!domain) return <ScanMessage title="Domain not found or you don't have access to it." testId="scan-error" />;
   if (scans.isPending) return <ScanViewSkeleton />;
-  if (scans.isError) return <ScanMessage title="Failed to load domain details" testId="scan-error" />;
+  if (scans.isError) return <ScanReadFailure error={scans.error} domainName={domainName} />;
   if (!match) return <ScanMessage title="No scan data found" testId="scan-error">There is no scan of {domainName} within 10 minutes of this time.</ScanMessage>;
   if (detail.isPending) return <ScanViewSkeleton />;
-  if (detail.isError) return <ScanMessage title="Failed to load domain details" testId="scan-error" />;
+  if (detail.isError) return <ScanReadFailure error={detail.error} domainName={domainName} />;
   return <ScanView detail={detail.data} changes={match.changes} heading="Scan detail" />;
 }

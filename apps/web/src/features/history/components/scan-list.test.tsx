@@ -1,5 +1,5 @@
 import type { HistoryScan } from '@sendwell/contracts';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -91,5 +91,17 @@ describe('ScanList paging', () => {
     expect(screen.getByRole('list', { name: '30 scans' })).toBeInTheDocument();
     expect(screen.getAllByText('First scan kept')).toHaveLength(1);
     expect(screen.queryByTestId('scan-list-more')).toBeNull();
+  });
+
+  it('links every row to its scan at its time and to the scan itself by id', () => {
+    renderList(100, {});
+    const rows = screen.getAllByTestId('scan-row');
+    rows.forEach((row, i) => {
+      const id = scans(100)[i]!.id;
+      const [atTime, detail] = within(row).getAllByRole('link');
+      expect(atTime).toHaveAttribute('href', expect.stringMatching(/^\/domain\/a\.test\/\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/));
+      expect(detail).toHaveAttribute('href', `/domain-history/a.test/scan/${id}`);
+      expect(detail).toHaveAccessibleName(/^Details of the scan of /);
+    });
   });
 });

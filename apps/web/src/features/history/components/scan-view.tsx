@@ -7,11 +7,13 @@ import { CheckFindings } from '@/components/checks/check-findings';
 import { DnsRecordsSection } from '@/components/checks/dns-records-section';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { buttonClass } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useUser } from '@/lib/auth/auth-provider';
 import { displayDomainStatus, domainBadgeVariant, formatUserDateTime } from '@/lib/display';
+import { isPatternError, readFailureText } from '../lib/read-failure';
 
 const triggerLabel = { scheduled: 'Scheduled scan', manual: 'Manual scan', signup: 'First scan', blacklist: 'Blacklist check' } as const;
 const healthBadge = { healthy: 'secondary', warning: 'outline', critical: 'destructive' } as const;
@@ -47,6 +49,43 @@ export function ScanMessage({ title, children, testId }: { title: string; childr
         {children ? <CardContent className="text-sm text-muted-foreground">{children}</CardContent> : null}
       </Card>
     </div>
+  );
+}
+
+/**
+ * The generic scan-available summary, shown instead of an error when a scan's data came back
+ * unreadable (the "pattern" error, part 2 §2.4): the scan exists, its details cannot be drawn.
+ */
+export function ScanAvailableSummary({ domainName }: { domainName: string }) {
+  return (
+    <div className="space-y-6" data-testid="scan-summary">
+      <div className="space-y-1">
+        <BackToHistory />
+        <h2 className="break-all text-2xl font-bold tracking-tight">{domainName}</h2>
+        <p className="text-sm text-muted-foreground">Historical scan</p>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle as="h3">Scan available</CardTitle>
+          <CardDescription>This scan of {domainName} is kept, but its details cannot be shown here. The domain’s page has its latest results.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Link to={`${paths.domains}/${encodeURIComponent(domainName)}`} className={buttonClass('outline', 'sm')}>
+            View {domainName}
+          </Link>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+/** A failed read of a scan screen: the generic summary for the "pattern" error, else the failure with its status (part 2 §8). */
+export function ScanReadFailure({ error, domainName }: { error: unknown; domainName: string }) {
+  if (isPatternError(error)) return <ScanAvailableSummary domainName={domainName} />;
+  return (
+    <ScanMessage title="Failed to load domain details" testId="scan-error">
+      <span data-testid="scan-read-failure">{readFailureText(error)}</span>
+    </ScanMessage>
   );
 }
 

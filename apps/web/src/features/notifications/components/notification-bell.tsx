@@ -7,12 +7,14 @@ import { Button } from '@/components/ui/button';
 import { useOnDemand } from '@/components/ui/on-demand';
 import { paths } from '@/config/paths';
 import { storageKeys } from '@/config/storage-keys';
+import { useNow } from '@/lib/hooks/use-now';
 import { groupNotifications, localNotifications, useLocalNotifications } from '@/lib/notifications/local-notifications';
 import { useAlerts } from '../api/get-alerts';
 import { useMarkAlertRead } from '../api/mark-alert-read';
 import { useMarkAllAlertsRead } from '../api/mark-all-alerts-read';
 import { useNewReportDetection } from '../hooks/use-new-report-detection';
 import { bellBadgeCount, bellBadgeText, showsFreePromo } from '../lib/badge-count';
+import { splitRecentAlerts } from '../lib/recent-alerts';
 
 const MAX_ALERTS = 5;
 // The popover's code (Radix and its positioning) loads when the user reaches for the bell.
@@ -30,6 +32,7 @@ export function NotificationBell({ user }: { user: User }) {
   const alerts = useAlerts({ enabled: alertsEnabled });
   const markRead = useMarkAlertRead();
   const markAllRead = useMarkAllAlertsRead();
+  const now = useNow();
 
   const shownAlerts = alertsEnabled ? (alerts.data ?? []).slice(0, MAX_ALERTS) : [];
   const unreadAlerts = alertsEnabled ? (alerts.data ?? []).filter((a) => !a.isRead).length : 0;
@@ -44,6 +47,34 @@ export function NotificationBell({ user }: { user: User }) {
     setOpen(false);
     navigate(to);
   };
+
+  // The newest alerts under "Last 24 hours" (recent, part 1 §4) and "Earlier", so an old unread alert is not read as new.
+  const { recent: recentAlerts, earlier: earlierAlerts } = splitRecentAlerts(shownAlerts, now);
+  const alertList = (key: 'recent' | 'earlier', label: string, list: typeof shownAlerts) =>
+    list.length === 0 ? null : (
+      <>
+        <h4 id={`${headingId}-${key}`} className="px-4 pt-2 text-xs text-muted-foreground">
+          {label}
+        </h4>
+        <ul aria-labelledby={`${headingId}-${key}`}>
+          {list.map((alert) => (
+            <li key={alert.id} className="flex items-start gap-2 px-4 py-2 hover:bg-accent">
+              <button type="button" className="flex-1 text-left" onClick={() => go(paths.dashboard)}>
+                <span className={`block text-sm ${alert.isRead ? '' : 'font-semibold'}`}>{alert.title}</span>
+                <span className="block text-xs text-muted-foreground">
+                  {alert.domainName} · {relativeTime(alert.createdAt, now)}
+                </span>
+              </button>
+              {!alert.isRead ? (
+                <button type="button" className="text-xs text-primary hover:underline" onClick={() => markRead.mutate(alert.id)}>
+                  Mark read
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </>
+    );
 
   const [wanted, setWanted] = useState(false);
   const Popover = useOnDemand(loadPopover, wanted);
@@ -129,23 +160,8 @@ export function NotificationBell({ user }: { user: User }) {
             {shownAlerts.length > 0 ? (
               <section aria-label="Domain alerts">
                 <h3 className="px-4 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">Alerts</h3>
-                <ul>
-                  {shownAlerts.map((alert) => (
-                    <li key={alert.id} className="flex items-start gap-2 px-4 py-2 hover:bg-accent">
-                      <button type="button" className="flex-1 text-left" onClick={() => go(paths.dashboard)}>
-                        <span className={`block text-sm ${alert.isRead ? '' : 'font-semibold'}`}>{alert.title}</span>
-                        <span className="block text-xs text-muted-foreground">
-                          {alert.domainName} · {relativeTime(alert.createdAt)}
-                        </span>
-                      </button>
-                      {!alert.isRead ? (
-                        <button type="button" className="text-xs text-primary hover:underline" onClick={() => markRead.mutate(alert.id)}>
-                          Mark read
-                        </button>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
+                {alertList('recent', 'Last 24 hours', recentAlerts)}
+                {alertList('earlier', 'Earlier', earlierAlerts)}
               </section>
             ) : null}
             {groups.length > 0 ? (
