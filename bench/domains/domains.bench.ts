@@ -4,7 +4,12 @@
  * 1,000 completed scans of history, and `GET /api/domain-checks/history` for that user (paged since
  * issue 28: the overview, every domain's newest page; before the load, every domain's cursor is
  * followed to check that the pages hold each scan once); then
- * `EXPLAIN (ANALYZE, BUFFERS)` of the statements behind each call. The targets, one run:
+ * `EXPLAIN (ANALYZE, BUFFERS)` of the statements behind each call. Then a year-long account
+ * (year-account.ts, issue 28): 10 domains scanned every 15 minutes for BENCH_YEAR_MONTHS months in
+ * month partitions, one domain's history walked by its cursor, and the history reads at one
+ * connection (targets: p99 < 50 ms at any history length, answers < 100 KB a page); then its
+ * oldest month dropped by the history job, beside the next month deleted row by row. The targets of
+ * the first part, one run:
  *   - CPU ms per request across gateway, domains and Postgres backends ≤ 0.8 (closed loop of 50);
  *   - p99 < 20 ms in a closed loop of 50 connections (10 connections printed beside it);
  *   - p99 < 10 ms at a fixed 200 req/s over 200 connections, where the CPU is mostly idle: what
@@ -21,6 +26,7 @@
  *
  *   pnpm --filter @sendwell/bench bench domains
  *   BENCH_DURATION=10 BENCH_CONNECTIONS=200 BENCH_RATE=200 BENCH_SCANS=1000 BENCH_OTHER_USERS=5000 BENCH_OTHER_HISTORY_USERS=100 BENCH_CPU_PROF=1
+ *   BENCH_YEAR_MONTHS=14 BENCH_YEAR_DOMAINS=10
  *
  * The services get what production requires of them: a JWT secret and an integrations sealing key
  * made for this run, and SMTP_URL pointing at an SMTP sink this process starts; the user registers,
@@ -44,6 +50,8 @@ import { freePort, loadAverage, processCpuMs, stopChild, waitForHealth } from '.
 import { productionSecrets, registerVerified } from '../lib/production.js';
 import { RESULTS_DIR, serviceArgs, sized, SMOKE, smokeResult } from '../lib/smoke.js';
 import { fillHistory } from './history-fill.js';
+import { dropAgainstDelete, fillYear } from './year-account.js';
+import { monthStart } from '@sendwell/scan-engine';
 import { printProfileSummaries, summariseProfiles } from './profile-summary.js';
 import { pacedLoad, type PacedFigures } from './paced-load.js';
 import { queryPlans } from './query-plans.js';
@@ -60,6 +68,11 @@ const SCANS = sized('BENCH_SCANS', 1_000, 40);
 const OTHER_USERS = sized('BENCH_OTHER_USERS', 5_000, 20);
 /** ...of whom this many have 5 domains and 100 completed scans each. */
 const OTHER_HISTORY_USERS = sized('BENCH_OTHER_HISTORY_USERS', 100, 2);
+/** The year-long account (issue 28): whole months of history before this one, its domains and their scan interval. */
+const YEAR_MONTHS = sized('BENCH_YEAR_MONTHS', 14, 2);
+const YEAR_DOMAINS = sized('BENCH_YEAR_DOMAINS', 10, 1);
+const YEAR_P99_MS = 50;
+const YEAR_PAGE_KB = 100;
 /**
  * The fixed total rate: 200 connections that together send this many requests a second, so latency
  * shows the time to answer rather than the queue that a closed loop of 200 connections builds on
@@ -318,6 +331,56 @@ try {
   figures[routes[2]!.name] = { ...(await loadTest(`${base}${historyPath}`, token, DURATION)), loadAverage: loadAverage() };
   await waitForHealth(`http://127.0.0.1:${domainsPort}/health`);
 
+  // A year-long account (issue 28): its history reads, one connection each (latency, not queue), and
+  // then its oldest month dropped by the history job beside a month deleted row by row.
+  const yearUser = await registerVerified(base, smtp, 'year');
+  await db.updateTable('users').set({ planType: 'advanced' }).where('id', '=', yearUser.userId).execute();
+  const yearIds: number[] = [];
+  for (let i = 1; i <= YEAR_DOMAINS; i++) {
+    yearIds.push((await api<{ domain: { id: number } }>(base, 'POST', '/api/domains', yearUser.token, { name: `year-${i}.bench.example` })).domain.id);
+  }
+  await sql`delete from scans where domain_id = any(${yearIds}::int[]) and status = 'queued'`.execute(db);
+  const yearFillStart = performance.now();
+  const yearNow = new Date();
+  const perMonth = await fillYear(db, yearIds, YEAR_MONTHS, yearNow);
+  const yearScans = [...perMonth.values()].reduce((a, b) => a + b, 0);
+  console.log(`
+year-long account: ${YEAR_DOMAINS} domains, ${yearScans.toLocaleString('en-US')} scans over ${perMonth.size} month partitions (${[...perMonth.keys()][0]} to ${[...perMonth.keys()].at(-1)}), filled in ${((performance.now() - yearFillStart) / 1000).toFixed(1)} s`);
+  // Walk one domain's whole history by its cursor: each scan once, as many as the plan's window holds.
+  const yearDomain = yearIds[0]!;
+  const inWindow = (await sql<{ n: number }>`select count(*)::int as n from scans where domain_id = ${yearDomain} and created_at >= now() - interval '395 days'`.execute(db)).rows[0]!.n;
+  const yearSeen = new Set<string>();
+  let yearRead = 0;
+  let yearPages = 0;
+  let midCursor: string | null = null;
+  for (let cursor: string | null = null; ; ) {
+    const query: string = `domainId=${yearDomain}&limit=200${cursor ? `&before=${encodeURIComponent(cursor)}` : ''}`;
+    const [card] = await api<HistoryCard[]>(base, 'GET', `/api/domain-checks/history?${query}`, yearUser.token);
+    for (const scan of card!.scans) yearSeen.add(scan.id);
+    yearRead += card!.scans.length;
+    yearPages++;
+    if (yearRead >= inWindow / 2 && midCursor === null) midCursor = card!.nextCursor;
+    if (card!.nextCursor === null) break;
+    cursor = card!.nextCursor;
+  }
+  // The window's start moves with the clock during the walk: a scan at its edge may fall out.
+  if (yearSeen.size !== yearRead || yearRead < inWindow - 2 || yearRead > inWindow) throw new Error(`the year's pages: ${yearRead} read, ${yearSeen.size} distinct, ${inWindow} in the window`);
+  const today = yearNow.toISOString().slice(0, 10);
+  const yearAgo = new Date(yearNow.getTime() - 364 * 86_400_000).toISOString().slice(0, 10);
+  const yearReads = [
+    { name: 'the overview (10 newest scans of each domain)', path: '/api/domain-checks/history' },
+    { name: "a domain's newest page of 100", path: `/api/domain-checks/history?domainId=${yearDomain}&limit=100` },
+    { name: 'a page of 100 half a year back (cursor)', path: `/api/domain-checks/history?domainId=${yearDomain}&limit=100&before=${encodeURIComponent(midCursor ?? '')}` },
+    { name: 'a page of 200 half a year back (cursor)', path: `/api/domain-checks/history?domainId=${yearDomain}&limit=200&before=${encodeURIComponent(midCursor ?? '')}` },
+    { name: 'the timeline, a day a point for a year', path: `/api/domains/${yearDomain}/history/days?from=${yearAgo}&to=${today}` },
+  ];
+  const yearFigures: Record<string, Figures> = {};
+  for (const read of yearReads) {
+    await loadTest(`${base}${read.path}`, yearUser.token, WARMUP, 1);
+    yearFigures[read.name] = await loadTest(`${base}${read.path}`, yearUser.token, Math.min(DURATION, 5), 1);
+  }
+  const drop = await dropAgainstDelete(db, SMOKE ? new Date(Date.UTC(yearNow.getUTCFullYear(), yearNow.getUTCMonth() + 12, 15)) : yearNow, monthStart(yearNow, -(YEAR_MONTHS - 1)));
+
   const plans = await queryPlans(db, { userId, sessionId: JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).sid as string, domainId });
 
   const clean = (f: Figures) => f.errors === 0 && f.non2xx === 0;
@@ -338,6 +401,17 @@ try {
   console.log('reference points:');
   console.log(row('gateway GET /health', gatewayHealth));
   console.log(row('GET /api/domains, no gateway', directList));
+
+  console.log(`\nthe year-long account's history, 1 connection each (${yearPages} pages of 200 walked ${yearRead.toLocaleString('en-US')} scans of one domain once each):`);
+  for (const read of yearReads) console.log(row(read.name, yearFigures[read.name]!));
+  const slowest = Math.max(...Object.values(yearFigures).map((f) => f.p99));
+  const largest = Math.max(...Object.values(yearFigures).map((f) => f.kbPerResponse));
+  console.log(`  ${verdict(slowest < YEAR_P99_MS)}  slowest p99 ${slowest.toFixed(1)} ms, target < ${YEAR_P99_MS} ms at any history length`);
+  console.log(`  ${verdict(largest < YEAR_PAGE_KB)}  largest answer ${largest.toFixed(1)} KB, target < ${YEAR_PAGE_KB} KB a page`);
+  console.log(
+    `  the history job dropped ${drop.run.dropped.join(', ') || 'nothing'} (${drop.droppedRows.toLocaleString('en-US')} rows of the four tables) in ${drop.run.dropMs.toFixed(1)} ms of lock, ${drop.runMs.toFixed(0)} ms the whole run (carried ${drop.run.carriedScans} scans); ` +
+      `deleting the next month's ${drop.deletedRows.toLocaleString('en-US')} rows one by one took ${drop.deleteMs.toFixed(0)} ms (${(drop.deleteMs / Math.max(drop.run.dropMs, 0.001)).toFixed(0)}× the drop's lock)`,
+  );
 
   console.log('\nquery plans (EXPLAIN ANALYZE BUFFERS):');
   for (const plan of plans) {
@@ -383,6 +457,7 @@ try {
         atRate,
         atLowerConnections: atLower,
         historyOneConnection: historyAlone,
+        yearAccount: { domains: YEAR_DOMAINS, scans: yearScans, months: Object.fromEntries(perMonth), pagesWalked: yearPages, reads: yearFigures, drop },
         reference: { gatewayHealth, directList },
         plans: plans.map(({ lines: _lines, ...p }) => p),
         loadAverageEnd: loadAverage(),
@@ -400,9 +475,15 @@ try {
       'GET /api/domain-checks/history req/s': figures[routes[2]!.name]!.rps,
       'query plans': plans.length,
       'verification mails': smtp.messages.length,
+      'year-long account scans': yearScans,
+      'year-long pages walked': yearPages,
+      'months dropped by the history job': drop.run.dropped.length,
     },
     values: { 'CPU ms per request, GET /api/domains': cpuTotal(figures[routes[0]!.name]!) },
-    conditions: { 'no errors or non-2xx answers in any load': everyLoad.every(clean) },
+    conditions: {
+      'no errors or non-2xx answers in any load': [...everyLoad, ...Object.values(yearFigures)].every(clean),
+      'the expired month dropped whole': drop.run.dropped.length === 1 && drop.droppedRows > 0,
+    },
   });
 } catch (error) {
   exitCode = 1;

@@ -8,7 +8,7 @@
  * what production would: the blacklist check's per-list sites and per-IP results are the bulk.
  */
 import { sql, type Database } from '@sendwell/db';
-import { storeSeededChecks, storeSeededSnapshots } from '../lib/seeded-results.js';
+import { storedMonthOf, storeSeededChecks, storeSeededSnapshots } from '../lib/seeded-results.js';
 
 const LISTS = [
   ['Spamhaus ZEN', 'zen.spamhaus.org'],
@@ -182,7 +182,7 @@ export function checkTemplates(): Array<{ type: string; status: string; value: s
   ];
 }
 
-const SNAPSHOT = {
+export const SNAPSHOT = {
   a: ['192.0.2.10'],
   mx: [{ exchange: 'aspmx.l.google.com', priority: 1 }, { exchange: 'alt1.aspmx.l.google.com', priority: 5 }],
   ns: ['ns1.dns-host.example', 'ns2.dns-host.example', 'ns3.dns-host.example', 'ns4.dns-host.example'],
@@ -190,7 +190,7 @@ const SNAPSHOT = {
   dmarc: 'v=DMARC1; p=none; rua=mailto:dmarc@{domain}',
 };
 
-const FACTORS = {
+export const FACTORS = {
   weightedScores: { emailAuthentication: 33.8, securityDeliverability: 30, configurationHealth: 20 },
   emailAuthentication: { spf: 12.5, dkim: 12.5, dmarc: 8.8, dmarcPolicy: 'none', dmarcPct: 100 },
   securityDeliverability: { blacklist: { score: 15, status: 'clean', listings: 0 }, ssl: 10, spoofingProtection: 5 },
@@ -198,23 +198,27 @@ const FACTORS = {
 };
 
 /**
- * `scans` completed scans spread round-robin over `domainIds`, one every `spacingSeconds` seconds back from
- * now, each with its six checks and its reputation row; then the domains' status and counters as
- * the scanner's recorder leaves them.
+ * `scans` completed scans spread round-robin over `domainIds`, one every `spacingSeconds` seconds back
+ * from `end` (now by default), each with its six checks and its reputation row, kept in the month
+ * partition `storedMonth` (by default the current one); then the domains' status and counters as the
+ * scanner's recorder leaves them.
  */
-export async function fillHistory(db: Database, domainIds: number[], scans: number, spacingSeconds: number): Promise<void> {
+export async function fillHistory(db: Database, domainIds: number[], scans: number, spacingSeconds: number, options: { end?: Date; storedMonth?: string } = {}): Promise<void> {
   const templates = checkTemplates();
+  const end = options.end ?? new Date();
+  const month = storedMonthOf(options.storedMonth);
   await db.transaction().execute(async (trx) => {
     await sql`
       create temp table bench_new_scans on commit drop as
       with ids as (select unnest(${domainIds}::int[]) as domain_id, generate_subscripts(${domainIds}::int[], 1) as k),
       made as (
-        insert into scans (domain_id, trigger, status, overall_status, created_at, started_at, completed_at)
+        insert into scans (domain_id, trigger, status, overall_status, created_at, started_at, completed_at, stored_month)
         select ids.domain_id, case when g % 20 = 0 then 'manual' else 'scheduled' end, 'completed',
                case when g % 7 = 0 then 'warning' else 'healthy' end,
-               now() - g * make_interval(secs => ${spacingSeconds}),
-               now() - g * make_interval(secs => ${spacingSeconds}) + interval '1 second',
-               now() - g * make_interval(secs => ${spacingSeconds}) + interval '4 seconds'
+               ${end}::timestamptz - g * make_interval(secs => ${spacingSeconds}),
+               ${end}::timestamptz - g * make_interval(secs => ${spacingSeconds}) + interval '1 second',
+               ${end}::timestamptz - g * make_interval(secs => ${spacingSeconds}) + interval '4 seconds',
+               ${month}
         from generate_series(1, ${scans}) g
         join ids on ids.k = 1 + g % ${domainIds.length}
         returning id, domain_id, created_at, completed_at
@@ -228,7 +232,7 @@ export async function fillHistory(db: Database, domainIds: number[], scans: numb
       from bench_new_scans s
       join domains d on d.id = s.domain_id
     `.execute(trx);
-    await storeSeededSnapshots(trx, 'bench_new_snapshots');
+    await storeSeededSnapshots(trx, 'bench_new_snapshots', options.storedMonth);
     await sql`
       create temp table bench_new_checks on commit drop as
       select s.id as scan_id, s.domain_id, t.ord::int as ord, t.type,
@@ -241,16 +245,16 @@ export async function fillHistory(db: Database, domainIds: number[], scans: numb
         as (type text, status text, value text, message text, recommendation text, details jsonb)) with ordinality
         as t(type, status, value, message, recommendation, details, ord)
     `.execute(trx);
-    await storeSeededChecks(trx, 'bench_new_checks');
+    await storeSeededChecks(trx, 'bench_new_checks', options.storedMonth);
     await sql`
-      insert into domain_reputation_history (domain_id, scan_id, score, factors, trend, previous_score, calculated_at)
+      insert into domain_reputation_history (domain_id, scan_id, score, factors, trend, previous_score, calculated_at, stored_month)
       select s.domain_id, s.id, 80 + (extract(epoch from s.created_at)::bigint % 12)::int, ${JSON.stringify(FACTORS)}::jsonb,
              (array['stable', 'improving', 'declining'])[1 + (extract(epoch from s.created_at)::bigint % 3)::int],
-             80 + ((extract(epoch from s.created_at)::bigint + 7) % 12)::int, s.completed_at
+             80 + ((extract(epoch from s.created_at)::bigint + 7) % 12)::int, s.completed_at, ${month}
       from bench_new_scans s
     `.execute(trx);
     await sql`
-      update domains d set status = 'warning', scan_count = d.scan_count + x.n, last_scan = x.last, updated_at = now()
+      update domains d set status = 'warning', scan_count = d.scan_count + x.n, last_scan = greatest(d.last_scan, x.last), updated_at = now()
       from (select domain_id, count(*)::int as n, max(completed_at) as last from bench_new_scans group by domain_id) x
       where d.id = x.domain_id
     `.execute(trx);

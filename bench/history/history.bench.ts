@@ -11,7 +11,8 @@
  * and timestamps, and BENCH_HISTORY_CHANGE_SHARE of the domains (3 %) changes once during the day
  * (an SPF include, a DMARC policy, a block-list listing).
  *
- * Bytes are `pg_total_relation_size` (table, indexes, TOAST, free-space and visibility maps) after
+ * Bytes are `pg_total_relation_size` (table, indexes, TOAST, free-space and visibility maps; summed over
+ * a partitioned table's partitions) after
  * `vacuum analyze`; both scans tables and the new results tables are compacted first (`vacuum full`):
  * the new path updates the scan row it inserted, and concurrent inserts extend a table by many
  * empty pages at once; the scans table's size before compaction is printed for information. The scans table counts in both layouts (old scan rows existed too).
@@ -79,16 +80,24 @@ async function pool(n: number, width: number, work: (i: number) => Promise<void>
  * table by many empty pages at once, which would hide the growth of the next measurement.
  */
 async function measure(db: Database): Promise<{ sizes: Sizes; scansBeforeCompaction: number }> {
-  const before = (await sql<{ bytes: string }>`select pg_total_relation_size('scans') as bytes`.execute(db)).rows[0]!;
+  const before = (await sql<{ bytes: string }>`select ${treeSize('scans')} as bytes`.execute(db)).rows[0]!;
   await sql`vacuum (full) scans, legacy_scans, check_results, dns_snapshots`.execute(db);
   await sql`vacuum analyze scans, legacy_scans, check_results, dns_snapshots, legacy_domain_checks`.execute(db);
   const sizes = {} as Sizes;
   for (const table of [...NEW_TABLES, ...OLD_TABLES]) {
-    const row = (await sql<{ bytes: string; rows: string }>`select pg_total_relation_size(${table}::regclass) as bytes, (select count(*) from ${sql.table(table)}) as rows`.execute(db)).rows[0]!;
+    const row = (await sql<{ bytes: string; rows: string }>`select ${treeSize(table)} as bytes, (select count(*) from ${sql.table(table)}) as rows`.execute(db)).rows[0]!;
     sizes[table] = { bytes: Number(row.bytes), rows: Number(row.rows) };
   }
   return { sizes, scansBeforeCompaction: Number(before.bytes) };
 }
+
+/**
+ * A table's bytes by `measure` (pg_total_relation_size by default) summed over its partitions: the
+ * history tables are partitioned by month, and a partitioned table's own size is 0 (a table that is not
+ * partitioned is measured itself).
+ */
+const treeSize = (table: string, measure: 'pg_total_relation_size' | 'pg_relation_size' | 'pg_indexes_size' = 'pg_total_relation_size') =>
+  sql`(select case when count(*) = 0 then ${sql.raw(measure)}(${table}::regclass) else sum(${sql.raw(measure)}(relid)) end from pg_partition_tree(${table}::regclass) where isleaf)`;
 
 const delta = (a: Sizes, b: Sizes) => Object.fromEntries(Object.entries(b).map(([t, v]) => [t, { bytes: v.bytes - a[t as Table].bytes, rows: v.rows - a[t as Table].rows }])) as Sizes;
 
@@ -197,7 +206,7 @@ async function main() {
     // What a new scan row is made of (averages over every row, after compaction).
     const anatomy = (await sql<{ row: string; patches: string; ids: string; heap: string; indexes: string; n: string }>`
       select avg(pg_column_size(s.*)) as row, avg(coalesce(pg_column_size(s.result_patches), 0)) as patches, avg(pg_column_size(s.check_result_ids)) as ids,
-        pg_relation_size('scans') as heap, pg_indexes_size('scans') as indexes, count(*) as n
+        ${treeSize('scans', 'pg_relation_size')} as heap, ${treeSize('scans', 'pg_indexes_size')} as indexes, count(*) as n
       from scans s`.execute(db)).rows.map((r) => ({ row: Number(r.row), patches: Number(r.patches), ids: Number(r.ids), heapPerRow: Number(r.heap) / Number(r.n), indexesPerRow: Number(r.indexes) / Number(r.n) }))[0]!;
     const elapsedS = (performance.now() - started) / 1000;
 

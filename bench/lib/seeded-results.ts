@@ -5,9 +5,13 @@
  * transaction, as it used to into `domain_checks` and `scans.dns_snapshot`; these store each
  * domain's distinct results once, dated by the first scan that saw them, and point every scan at the
  * ones it saw. A snapshot differing only in its `takenAt` is stored once, that time becoming the
- * scan's patch (`scans.result_patches`), as the recorder and the migration do.
+ * scan's patch (`scans.result_patches`), as the recorder and the migration do. `storedMonth` is the
+ * month partition of the seeded scans (their results share it); by default the current month.
  */
 import { sql, type DB, type Transaction } from '@sendwell/db';
+
+/** The month partition a seeded row goes to (`YYYY-MM-01`), else the current month as the tables' default. */
+export const storedMonthOf = (month?: string) => sql`coalesce(${month ?? null}::date, date_trunc('month', now() at time zone 'UTC')::date)`;
 
 /** The content of a check as a key: two rows with the same key are the same stored result. */
 const contentKey = (alias: string) =>
@@ -21,13 +25,13 @@ const contentKey = (alias: string) =>
  * row per domain, type and distinct content, and each scan's `check_result_ids`. Answers the
  * number of stored results.
  */
-export async function storeSeededChecks(trx: Transaction<DB>, checks: string): Promise<number> {
+export async function storeSeededChecks(trx: Transaction<DB>, checks: string, storedMonth?: string): Promise<number> {
   const table = sql.raw(checks);
   await sql`
     create temp table bench_seeded_results as
     with made as (
-      insert into check_results (domain_id, type, status, value, message, recommendation, details, created_at)
-      select domain_id, type, status, value, message, recommendation, details, min(at)
+      insert into check_results (domain_id, type, status, value, message, recommendation, details, created_at, stored_month)
+      select domain_id, type, status, value, message, recommendation, details, min(at), ${storedMonthOf(storedMonth)}
       from ${table}
       group by domain_id, type, status, value, message, recommendation, details
       order by min(at), domain_id, min(ord)
@@ -57,7 +61,7 @@ export async function storeSeededChecks(trx: Transaction<DB>, checks: string): P
  * `dns_snapshot_id` and, where its `takenAt` differs from the stored one, its `result_patches`.
  * Answers the number of stored snapshots.
  */
-export async function storeSeededSnapshots(trx: Transaction<DB>, snapshots: string): Promise<number> {
+export async function storeSeededSnapshots(trx: Transaction<DB>, snapshots: string, storedMonth?: string): Promise<number> {
   const table = sql.raw(snapshots);
   await sql`
     create temp table bench_seeded_snapshots as
@@ -66,8 +70,8 @@ export async function storeSeededSnapshots(trx: Transaction<DB>, snapshots: stri
       from ${table}
       order by domain_id, snapshot - 'takenAt', at
     ), made as (
-      insert into dns_snapshots (domain_id, snapshot, created_at)
-      select domain_id, snapshot, at from firsts order by at, domain_id
+      insert into dns_snapshots (domain_id, snapshot, created_at, stored_month)
+      select domain_id, snapshot, at, ${storedMonthOf(storedMonth)} from firsts order by at, domain_id
       returning id, domain_id, snapshot
     )
     select * from made

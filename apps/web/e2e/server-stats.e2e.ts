@@ -34,6 +34,10 @@ describe('server statistics', () => {
     // The scanner asked its block lists about their RFC 5782 test points when it started; both fixture lists answer right.
     for (const zone of Object.values(FIXTURE_BLOCKLISTS)) await page.getByTestId(`blocklist-${zone}`).getByText('Healthy').waitFor();
     expect(await page.getByTestId('card-gateway').getByText(/^\d[\d,]*$/).last().textContent()).toMatch(/^\d/);
+    // The scan history's partitions: this month and the two ahead the domains service made at start.
+    const thisMonth = new Date().toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    expect(await page.getByTestId('history-months').textContent()).toMatch(new RegExp(`^\\d+ months: ${thisMonth} to `));
+    await page.getByTestId('history-last-run').getByText(/Not maintained yet|Last run/).waitFor();
     await captureScreen(page, 'server-stats');
 
     // Auto Refresh starts off; on, the page says it refreshes every 30 seconds; Refresh Now reads at once either way.

@@ -21,7 +21,7 @@ describe('job consumers', () => {
 
   it('lists each queue\'s jobs for its worker to cover', () => {
     expect(jobsOfQueue(QueueName.Scan)).toEqual([JobName.ScanDomain, JobName.ScanSampleDomain, JobName.SweepDueDomains, JobName.RecalculateReputation, JobName.ProbeBlocklists, JobName.AnalyseMailTest]);
-    expect(jobsOfQueue(QueueName.Maintenance)).toEqual([JobName.PurgeDeletedDomains, JobName.NightlyCleanUp, JobName.ProvisionSignupDomain]);
+    expect(jobsOfQueue(QueueName.Maintenance)).toEqual([JobName.PurgeDeletedDomains, JobName.NightlyCleanUp, JobName.MaintainHistory, JobName.ProvisionSignupDomain]);
     expect(jobsOfQueue(QueueName.Notify)).toEqual([JobName.SendAlert, JobName.DeliverAlert, JobName.SweepUnsentAlerts, JobName.SendAlertDigests]);
   });
 });

@@ -40,6 +40,8 @@ export const JobName = {
   PurgeDeletedDomains: 'purge-deleted-domains',
   /** Nightly: expired or revoked sessions, used or expired reset tokens, sample domains not viewed for 30 days. */
   NightlyCleanUp: 'nightly-clean-up',
+  /** Nightly: scan history's month partitions created ahead, and those past the longest plan's history dropped. */
+  MaintainHistory: 'maintain-history',
   /** A sign-up with `quickCheckDomain`: the domains service adds that domain and queues its first scan. */
   ProvisionSignupDomain: 'provision-signup-domain',
   /** Every few minutes: each block list asked about its RFC 5782 test points; a list answering wrongly is set aside. */
@@ -90,6 +92,7 @@ export const scanSampleDomainJob = z.object({ sampleDomainId: z.number().int().p
 export const sweepDueDomainsJob = z.object({});
 export const purgeDeletedDomainsJob = z.object({});
 export const nightlyCleanUpJob = z.object({});
+export const maintainHistoryJob = z.object({});
 export const provisionSignupDomainJob = z.object({
   userId: z.number().int().positive(),
   /** Normalised by the registration schema already; checked again as the consumer reads it. */
@@ -124,6 +127,7 @@ export const jobPayloads = {
   [JobName.SweepDueDomains]: sweepDueDomainsJob,
   [JobName.PurgeDeletedDomains]: purgeDeletedDomainsJob,
   [JobName.NightlyCleanUp]: nightlyCleanUpJob,
+  [JobName.MaintainHistory]: maintainHistoryJob,
   [JobName.ProvisionSignupDomain]: provisionSignupDomainJob,
   [JobName.RecalculateReputation]: recalculateReputationJob,
   [JobName.ProbeBlocklists]: probeBlocklistsJob,
@@ -152,6 +156,7 @@ export const jobQueue = {
   [JobName.SweepDueDomains]: QueueName.Scan,
   [JobName.PurgeDeletedDomains]: QueueName.Maintenance,
   [JobName.NightlyCleanUp]: QueueName.Maintenance,
+  [JobName.MaintainHistory]: QueueName.Maintenance,
   [JobName.ProvisionSignupDomain]: QueueName.Maintenance,
   [JobName.RecalculateReputation]: QueueName.Scan,
   [JobName.ProbeBlocklists]: QueueName.Scan,

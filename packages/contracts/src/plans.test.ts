@@ -6,6 +6,9 @@ import {
   features,
   mailFlowRetentionDays,
   MAX_MAIL_FLOW_RETENTION_DAYS,
+  MAX_SCAN_HISTORY_DAYS,
+  scanHistoryDays,
+  scanHistoryStart,
   planTypes,
   isPaidPlan,
   MANUAL_SCAN_COOLDOWN_MS,
@@ -88,6 +91,20 @@ describe('mail-flow retention', () => {
   it('keeps a quarter on basic, half a year on standard, 13 months on advanced, nothing without a paid plan', () => {
     expect(['free', 'onetime', 'basic', 'standard', 'advanced', 'x'].map(mailFlowRetentionDays)).toEqual([0, 0, 90, 180, 395, 0]);
     expect(Math.max(...planTypes.map(mailFlowRetentionDays))).toBe(MAX_MAIL_FLOW_RETENTION_DAYS);
+  });
+});
+
+describe('scan history per plan', () => {
+  it('shows a quarter on basic, half a year on standard, 13 months on advanced, none without history', () => {
+    expect(['free', 'onetime', 'basic', 'standard', 'advanced', 'x'].map(scanHistoryDays)).toEqual([0, 0, 90, 180, 395, 0]);
+    expect(Math.max(...planTypes.map(scanHistoryDays))).toBe(MAX_SCAN_HISTORY_DAYS);
+    for (const plan of planTypes) expect(scanHistoryDays(plan) > 0).toBe(features.history(plan));
+  });
+
+  it('starts the window that many days before now', () => {
+    const now = new Date('2026-11-27T12:00:00.000Z');
+    expect(scanHistoryStart('basic', now).toISOString()).toBe('2026-08-29T12:00:00.000Z');
+    expect(scanHistoryStart('free', now).getTime()).toBe(now.getTime());
   });
 });
 

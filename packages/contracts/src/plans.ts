@@ -34,14 +34,20 @@ interface PlanRule {
   mailFlowRetentionDays: number | null;
   /** Inbox tests (test messages read end to end) a day, UTC; 0 where the plan has none. */
   mailTestsPerDay: number;
+  /**
+   * Days of scan history the plan shows (every scan, its checks, DNS changes and scores, in the history
+   * screens and the reports); null for a plan without history, which keeps only its latest scan.
+   * The windows follow mail flow's: a quarter, half a year, 13 months.
+   */
+  scanHistoryDays: number | null;
 }
 
 export const planRules: Record<PlanType, PlanRule> = {
-  free: { label: 'Free Plan', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false, mailFlowRetentionDays: null, mailTestsPerDay: 0 },
-  onetime: { label: 'One-time Check', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false, mailFlowRetentionDays: null, mailTestsPerDay: 0 },
-  basic: { label: 'Basic Monitoring', domainLimit: 2, scanIntervalMs: 4 * HOUR, reportQuota: 50, automatedReports: 'monthly', isPaid: true, mailFlowRetentionDays: 90, mailTestsPerDay: 0 },
-  standard: { label: 'Standard Monitoring', domainLimit: 5, scanIntervalMs: HOUR, reportQuota: 100, automatedReports: 'fortnightly', isPaid: true, mailFlowRetentionDays: 180, mailTestsPerDay: 20 },
-  advanced: { label: 'Advanced Monitoring', domainLimit: 10, scanIntervalMs: 15 * MINUTE, reportQuota: 200, automatedReports: 'weekly', isPaid: true, mailFlowRetentionDays: 395, mailTestsPerDay: 100 },
+  free: { label: 'Free Plan', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false, mailFlowRetentionDays: null, mailTestsPerDay: 0, scanHistoryDays: null },
+  onetime: { label: 'One-time Check', domainLimit: 1, scanIntervalMs: null, reportQuota: null, automatedReports: null, isPaid: false, mailFlowRetentionDays: null, mailTestsPerDay: 0, scanHistoryDays: null },
+  basic: { label: 'Basic Monitoring', domainLimit: 2, scanIntervalMs: 4 * HOUR, reportQuota: 50, automatedReports: 'monthly', isPaid: true, mailFlowRetentionDays: 90, mailTestsPerDay: 0, scanHistoryDays: 90 },
+  standard: { label: 'Standard Monitoring', domainLimit: 5, scanIntervalMs: HOUR, reportQuota: 100, automatedReports: 'fortnightly', isPaid: true, mailFlowRetentionDays: 180, mailTestsPerDay: 20, scanHistoryDays: 180 },
+  advanced: { label: 'Advanced Monitoring', domainLimit: 10, scanIntervalMs: 15 * MINUTE, reportQuota: 200, automatedReports: 'weekly', isPaid: true, mailFlowRetentionDays: 395, mailTestsPerDay: 100, scanHistoryDays: 395 },
 };
 
 /** The sidebar counter shows 20 for a plan value the product does not know (part 1 §9). */
@@ -55,6 +61,12 @@ export const RECENTLY_DELETED_WINDOW_DAYS = 30;
 export const DEFAULT_STORAGE_LIMIT = 100;
 /** The longest mail-flow retention of any plan: partitions older than this are dropped whole. */
 export const MAX_MAIL_FLOW_RETENTION_DAYS = 395;
+/**
+ * The longest scan history of any plan: the history maintenance drops a month's partitions once the
+ * whole month is older than this (a domain's latest scan is carried forward first). Shorter plans read
+ * their own window out of the same partitions.
+ */
+export const MAX_SCAN_HISTORY_DAYS = 395;
 /** A received report's own file (compressed) is kept this long for "view source", on every plan. */
 export const REPORT_SOURCE_RETENTION_DAYS = 14;
 
@@ -118,6 +130,15 @@ export function mailTestsPerDay(plan: string): number {
 /** Days of mail-flow data the plan keeps, 0 for a plan without mail flow. */
 export function mailFlowRetentionDays(plan: string): number {
   return isPlanType(plan) ? (planRules[plan].mailFlowRetentionDays ?? 0) : 0;
+}
+/** Days of scan history the plan shows; 0 for a plan without history. */
+export function scanHistoryDays(plan: string): number {
+  return isPlanType(plan) ? (planRules[plan].scanHistoryDays ?? 0) : 0;
+}
+
+/** The oldest moment of scan history the plan shows at `now`. */
+export function scanHistoryStart(plan: string, now: Date): Date {
+  return new Date(now.getTime() - scanHistoryDays(plan) * 86_400_000);
 }
 export type Feature = keyof typeof features;
 

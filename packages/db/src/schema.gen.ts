@@ -52,6 +52,7 @@ export interface CheckResults {
   message: string | null;
   recommendation: string | null;
   status: string;
+  storedMonth: Generated<Timestamp>;
   type: string;
   value: string | null;
 }
@@ -90,6 +91,7 @@ export interface DnsSnapshots {
   domainId: number;
   id: Generated<number>;
   snapshot: Json;
+  storedMonth: Generated<Timestamp>;
 }
 
 export interface DomainAlerts {
@@ -121,6 +123,7 @@ export interface DomainReputationHistory {
   previousScore: number | null;
   scanId: string | null;
   score: number;
+  storedMonth: Generated<Timestamp>;
   trend: Generated<string>;
 }
 
@@ -295,6 +298,18 @@ export interface SampleDomains {
   updatedAt: Generated<Timestamp>;
 }
 
+export interface ScanDays {
+  checks: Generated<string[]>;
+  day: Timestamp;
+  domainId: number;
+  lastScanAt: Timestamp;
+  lastScanId: string;
+  overallStatus: string | null;
+  scans: number;
+  score: number | null;
+  storedMonth: Generated<Timestamp>;
+}
+
 export interface Scans {
   checkResultIds: number[] | null;
   completedAt: Timestamp | null;
@@ -309,6 +324,7 @@ export interface Scans {
   resultPatches: string | null;
   startedAt: Timestamp | null;
   status: Generated<string>;
+  storedMonth: Generated<Timestamp>;
   trigger: string;
 }
 
@@ -408,6 +424,7 @@ export interface DB {
   reports: Reports;
   sampleDomainChecks: SampleDomainChecks;
   sampleDomains: SampleDomains;
+  scanDays: ScanDays;
   scans: Scans;
   senderRequirementVerdicts: SenderRequirementVerdicts;
   sessions: Sessions;

@@ -4,6 +4,7 @@ import type { Logger, Queues, SystemCounters } from '@sendwell/server-kit';
 import { alertEventsOf, queueAlertEvents } from './alerts/alert-outbox.js';
 import { AlertStore } from './alerts/alert-store.js';
 import { queueSenderRequirementsRefresh } from './follow-ups/sender-requirements-refresh.js';
+import { HistoryPartitions } from './history/history-partitions.js';
 import { ScanRecovery, type ScanRecoveryOptions } from './recovery/scan-recovery.js';
 import { ScanRecorder } from './record/scan-recorder.js';
 import { ManualScanCooldown } from './requests/manual-request.js';
@@ -97,6 +98,11 @@ export class ScanEngine {
 
   recovery(options: ScanRecoveryOptions): ScanRecovery {
     return new ScanRecovery(this.deps.db, this.deps.queues.scan, options, this.deps.logger.child({ module: 'ScanRecovery' }));
+  }
+
+  /** The scan history's month partitions: created ahead, dropped when past every plan's history. */
+  historyPartitions(): HistoryPartitions {
+    return new HistoryPartitions(this.deps.db);
   }
 
   /** `domain_alerts`, in the given transaction or on the pool. */

@@ -9,7 +9,8 @@ import { ScanResults, type ScanCheck } from '../src/results/scan-results.js';
 import { canonicalJson } from './canonical-json.js';
 
 /*
- * The migration to results stored on change (2026-11-28T00-00_results-on-change), run on a history
+ * The migration to results stored on change (2026-11-28T00-00_results-on-change), and the month
+ * partitions after it (2026-11-29T00-00_history-partitions), run on a history
  * written in the old layout (a domain_checks row per check per scan, scans.dns_snapshot per scan):
  * every scan must read back, through ScanResults, exactly what it held before, with each change
  * stored once under its first row's id, and alerts still naming their check.
@@ -349,9 +350,8 @@ beforeAll(async () => {
     await admin.end();
   }
 
-  // 2. Every migration but the one under test.
-  const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name !== MIGRATION));
-  expect(Object.keys(older)).toHaveLength(Object.keys(migrations).length - 1);
+  // 2. Every migration before the one under test.
+  const older = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < MIGRATION));
   const olderRan = await migrate(url, older);
   expect(olderRan).toEqual(Object.keys(older).sort().map((name) => `${name}: Success`));
 
@@ -463,7 +463,7 @@ beforeAll(async () => {
     await client.end();
   }
 
-  // 5. The migration under test.
+  // 5. The migration under test, and those after it (the history's month partitions move the rows again).
   ranMigrations = await migrate(url, migrations);
   db = createDb({ connectionString: url, max: 2, applicationName: 'results-migration-test' });
 }, TIMEOUT);
@@ -480,8 +480,9 @@ afterAll(async () => {
 }, TIMEOUT);
 
 describe('migration results-on-change', () => {
-  it('wrote the history intended, and ran only itself', () => {
-    expect(ranMigrations).toEqual([`${MIGRATION}: Success`]);
+  it('wrote the history intended, and ran itself and the migrations after it', () => {
+    expect(ranMigrations).toEqual(Object.keys(migrations).filter((name) => name >= MIGRATION).sort().map((name) => `${name}: Success`));
+    expect(ranMigrations).toContain('2026-11-29T00-00_history-partitions: Success');
     expect(before.scans).toHaveLength(history.scans.length);
     expect(before.checks).toHaveLength(history.scans.reduce((n, s) => n + s.checks.size, 0));
     expect(before.scans.filter((s) => s.dns_snapshot === null).map((s) => s.status).sort()).toEqual(['failed', 'failed', 'failed', 'failed', 'running']);
@@ -523,6 +524,30 @@ describe('migration results-on-change', () => {
     );
     const withChecks = new Set(before.checks.map((c) => c.scan_id));
     for (const r of rows) expect(r.checkResultIds === null).toBe(!withChecks.has(r.id));
+  });
+
+  it("fills the timeline's daily summary: per domain and UTC day, the completed scans and the last one's checks", async () => {
+    const expected = new Map<string, { scans: number; last: OldScanRow }>();
+    for (const scan of before.scans.filter((s) => s.status === 'completed')) {
+      const key = `${scan.domain_id} ${scan.created_at.toISOString().slice(0, 10)}`;
+      const day = expected.get(key);
+      if (!day) expected.set(key, { scans: 1, last: scan });
+      else {
+        day.scans += 1;
+        const later = scan.created_at.getTime() - day.last.created_at.getTime() || scan.id.localeCompare(day.last.id);
+        if (later > 0) day.last = scan;
+      }
+    }
+    const { rows } = await sql<{ domainId: number; day: string; scans: number; lastScanId: string; checks: string[] }>`
+      select domain_id, to_char(day, 'YYYY-MM-DD') as day, scans, last_scan_id::text, checks from scan_days`.execute(db!);
+    expect(rows).toHaveLength(expected.size);
+    expect(expected.size).toBeGreaterThan(6);
+    for (const row of rows) {
+      const day = expected.get(`${row.domainId} ${row.day}`)!;
+      expect({ scans: row.scans, lastScanId: row.lastScanId }).toEqual({ scans: day.scans, lastScanId: day.last.id });
+      const checks = before.checks.filter((c) => c.scan_id === day.last.id).map((c) => `${c.type}=${c.status}`).sort();
+      expect(row.checks).toEqual(checks);
+    }
   });
 
   it('stores each check change once, under its old id and with its content', async () => {

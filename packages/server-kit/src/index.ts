@@ -14,4 +14,4 @@ export { assertHandlersComplete, createJobWorker, isFinalFailure, type JobHandle
 export { createMailer, defaultOutboxDir, mailEnvFields, requireSmtpInProduction, type Mailer, type MailerOptions, type OutgoingMail } from './mailer.js';
 export { OutboundError, OutboundHttp, type OutboundAnswer, type OutboundHttpOptions } from './outbound-http.js';
 export { ThreadPool, type ThreadFailure, type ThreadPoolOptions } from './thread-pool.js';
-export { SystemCounter, SystemCounters, SystemDistinct, SYSTEM_COUNTER_TTL_SECONDS, type SystemCounterName, type SystemCountersOptions, type SystemDistinctName } from './system-counters.js';
+export { SystemCounter, SystemCounters, SystemDistinct, SystemRun, SYSTEM_COUNTER_TTL_SECONDS, type SystemCounterName, type SystemCountersOptions, type SystemDistinctName, type SystemRunName } from './system-counters.js';

@@ -26,6 +26,13 @@ export const SystemDistinct = {
 } as const;
 export type SystemDistinctName = (typeof SystemDistinct)[keyof typeof SystemDistinct];
 
+/** The maintenance jobs whose last run the statistics show (`recordRun`, `lastRun`). */
+export const SystemRun = {
+  /** The scan history's partitions created and dropped (domains' maintenance worker). */
+  HistoryMaintenance: 'history-maintenance',
+} as const;
+export type SystemRunName = (typeof SystemRun)[keyof typeof SystemRun];
+
 const HOUR_MS = 3_600_000;
 /** Buckets outlive the widest window read (25 hours) by a day: a day's HyperLogLog too. */
 export const SYSTEM_COUNTER_TTL_SECONDS = 49 * 3600;
@@ -77,6 +84,26 @@ export class SystemCounters {
   /** The key of `name`'s HyperLogLog for the UTC day `day` (YYYY-MM-DD). */
   distinctKey(name: SystemDistinctName, day: string): string {
     return `${this.prefix}:distinct:${name}:${day}`;
+  }
+
+  /** The key of `name`'s last run: one JSON value, kept until the next run replaces it. */
+  runKey(name: SystemRunName): string {
+    return `${this.prefix}:runs:${name}`;
+  }
+
+  /** Keeps `summary` (plain JSON) as `name`'s last run, stamped with the time. Never throws. */
+  async recordRun(name: SystemRunName, summary: Record<string, unknown>): Promise<void> {
+    try {
+      await withDeadline(this.redis.set(this.runKey(name), JSON.stringify({ ...summary, at: this.clock().toISOString() })), this.writeTimeoutMs);
+    } catch (err) {
+      this.options.logger?.warn({ err, run: name }, 'could not record the run; the statistics miss it');
+    }
+  }
+
+  /** `name`'s last run as recorded, or null before the first. */
+  async lastRun(name: SystemRunName): Promise<Record<string, unknown> | null> {
+    const value = await this.redis.get(this.runKey(name));
+    return value === null ? null : (JSON.parse(value) as Record<string, unknown>);
   }
 
   /** Adds `n` (may be fractional) to the current hour's bucket of `name`. Never throws. */

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Logger } from '../src/logger.js';
 import { closeRedis, createRedis } from '../src/redis.js';
-import { SYSTEM_COUNTER_TTL_SECONDS, SystemCounter, SystemCounters, SystemDistinct } from '../src/system-counters.js';
+import { SYSTEM_COUNTER_TTL_SECONDS, SystemCounter, SystemCounters, SystemDistinct, SystemRun } from '../src/system-counters.js';
 
 const prefix = uniquePrefix('counters');
 const HOUR_MS = 3_600_000;
@@ -52,6 +52,16 @@ describe('SystemCounters', () => {
       expect(ttl).toBeLessThanOrEqual(SYSTEM_COUNTER_TTL_SECONDS);
     }
     expect(await counters.sumLast24h(SystemCounter.AlertsRaised)).toBe(4);
+  });
+
+  it("keeps a job's last run, stamped, until the next replaces it", async () => {
+    const counters = countersAt('runs', NOW);
+    expect(await counters.lastRun(SystemRun.HistoryMaintenance)).toBeNull();
+    await counters.recordRun(SystemRun.HistoryMaintenance, { dropped: ['2025-09-01'], error: null });
+    expect(await counters.lastRun(SystemRun.HistoryMaintenance)).toEqual({ dropped: ['2025-09-01'], error: null, at: NOW.toISOString() });
+    await countersAt('runs', new Date(NOW.getTime() + HOUR_MS)).recordRun(SystemRun.HistoryMaintenance, { error: 'boom' });
+    expect(await counters.lastRun(SystemRun.HistoryMaintenance)).toEqual({ error: 'boom', at: new Date(NOW.getTime() + HOUR_MS).toISOString() });
+    expect(await redis.ttl(counters.runKey(SystemRun.HistoryMaintenance))).toBe(-1);
   });
 
   it('counts distinct members per UTC day', async () => {

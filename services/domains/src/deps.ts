@@ -36,6 +36,7 @@ import type { Env } from './env.js';
 import { AlertService } from './alerts/alert.service.js';
 import { CheckService } from './results/check.service.js';
 import { CleanUpService } from './maintenance/clean-up.service.js';
+import { HistoryMaintenanceService } from './maintenance/history-maintenance.service.js';
 import { DomainService } from './domains/domain.service.js';
 import { EmailVerifyService } from './email-verify/email-verify.service.js';
 import { SystemStatsService } from './stats/system-stats.service.js';
@@ -96,6 +97,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
 
   const engine = new ScanEngine({ db, queues, logger: logger.child({ module: 'ScanEngine' }) });
   const scans = new ScanService(db, engine, logger.child({ module: 'ScanService' }));
+  const history = new HistoryMaintenanceService(engine.historyPartitions(), counters, logger.child({ module: 'HistoryMaintenance' }));
   const domains = new DomainService(db, scans, logger.child({ module: 'DomainService' }));
   const checks = new CheckService(db, domains);
   // Alerts, quick check and email verification (the other engineer's part).
@@ -162,7 +164,7 @@ export function createDeps(env: Env, logger: Logger): Deps {
         newPerMinute: env.SAMPLE_DOMAINS_PER_MINUTE,
       }),
       emailVerify: new EmailVerifyService(emailVerifier, new FixedWindowRepository(redis, env.QUEUE_PREFIX), verify.rateLimit),
-      systemStats: new SystemStatsService(db, queues, counters),
+      systemStats: new SystemStatsService(db, queues, counters, history),
       preferences: new NotificationPreferencesService(db),
       integrations: new IntegrationService(db, box, targets, sender, marketing, http, env.APP_URL),
       webhooks: new WebhookService(db, box, sender, http, env.APP_URL),
@@ -171,9 +173,12 @@ export function createDeps(env: Env, logger: Logger): Deps {
     },
     mailer,
     async startMaintenance() {
+      // The current month's history partitions and those ahead exist before any scan is written, even
+      // after the nightly job missed its runs (a stopped installation started again).
+      await engine.historyPartitions().ensureMonths();
       await scheduleMaintenance(queues.maintenance, logger.child({ module: 'scheduler' }));
       if (!env.MAINTENANCE_WORKER) return null;
-      return startWorker(QueueName.Maintenance, env.MAINTENANCE_CONCURRENCY, maintenanceHandlers(domains, new CleanUpService(db, logger.child({ module: 'CleanUpService' }))));
+      return startWorker(QueueName.Maintenance, env.MAINTENANCE_CONCURRENCY, maintenanceHandlers(domains, new CleanUpService(db, logger.child({ module: 'CleanUpService' })), history));
     },
     async startNotify() {
       await keepJobSchedulers(queues.notify, notifySchedulers, logger.child({ module: 'scheduler' }));

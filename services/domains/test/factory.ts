@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkTypes, type CheckStatus, type CheckType, type DnsSnapshot, type ScanTrigger } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
-import { createScan, ResultStore, ScanResults } from '@sendwell/scan-engine';
+import { createScan, ResultStore, ScanDayRows, ScanResults } from '@sendwell/scan-engine';
 import { DomainRepository } from '../src/domains/domain.repository.js';
 
 /** A snapshot that read nothing, the base a test's records go over. */
@@ -84,30 +84,26 @@ export function factory(db: Database) {
      */
     async completedScan(
       domainId: number,
-      opts: { statuses?: Partial<Record<CheckType, CheckStatus>>; at?: Date; snapshot?: Partial<DnsSnapshot>; spfIps?: string[] } = {},
+      opts: { statuses?: Partial<Record<CheckType, CheckStatus>>; at?: Date; snapshot?: Partial<DnsSnapshot>; spfIps?: string[]; overallStatus?: string } = {},
     ) {
       const at = opts.at ?? new Date();
+      const overallStatus = opts.overallStatus ?? 'healthy';
       const scanId = await createScan(db, domainId, 'scheduled');
-      await new ResultStore(db).store({
-        scanId,
-        domainId,
-        checks: checkTypes.map((type) => ({
-          type,
-          status: opts.statuses?.[type] ?? (type === 'dns_performance' ? 'success' : 'valid'),
-          value: null,
-          message: `${type} checked`,
-          recommendation: null,
-          details: type === 'spf' ? { record: 'v=spf1 -all', flattenedIps: (opts.spfIps ?? []).map((ip) => ({ ip })) } : {},
-        })),
-        snapshot: opts.snapshot ? { ...emptySnapshot(at), ...opts.snapshot } : null,
-        at,
-        previous: null,
-      });
+      const checks = checkTypes.map((type) => ({
+        type,
+        status: opts.statuses?.[type] ?? (type === 'dns_performance' ? 'success' : 'valid'),
+        value: null,
+        message: `${type} checked`,
+        recommendation: null,
+        details: type === 'spf' ? { record: 'v=spf1 -all', flattenedIps: (opts.spfIps ?? []).map((ip) => ({ ip })) } : {},
+      }));
+      await new ResultStore(db).store({ scanId, domainId, checks, snapshot: opts.snapshot ? { ...emptySnapshot(at), ...opts.snapshot } : null, at, previous: null });
       await db
         .updateTable('scans')
-        .set({ status: 'completed', overallStatus: 'healthy', createdAt: at, startedAt: at, completedAt: at })
+        .set({ status: 'completed', overallStatus, createdAt: at, startedAt: at, completedAt: at })
         .where('id', '=', scanId)
         .execute();
+      await new ScanDayRows(db).countScan({ domainId, scanId, createdAt: at, overallStatus, checks, score: null });
       await db
         .updateTable('domains')
         .set((eb) => ({ status: 'healthy', lastScan: at, scanCount: eb('scanCount', '+', 1) }))
@@ -157,6 +153,8 @@ export function factory(db: Database) {
           }),
         })
         .execute();
+      // The day's summary takes it as the engine does a scan's score (the day's last score).
+      await new ScanDayRows(db).setScore(domainId, opts.at ?? new Date(), score);
     },
 
     /**

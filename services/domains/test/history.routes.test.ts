@@ -8,6 +8,7 @@ import {
   HISTORY_PAGE_MAX,
   HISTORY_PLAN_MESSAGE,
   historyDaysAnswer,
+  scanHistoryDays,
   type HistoryDomain,
 } from '@sendwell/contracts';
 import { sql } from '@sendwell/db';
@@ -217,6 +218,22 @@ describe('GET /api/domain-checks/history, paged', () => {
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Invalid limit' });
   });
 
+  it("shows no scan older than the plan's history, whatever the window asked", async () => {
+    for (const plan of ['basic', 'advanced'] as const) {
+      const { user, headers } = await signedIn(plan);
+      const d = await h.f.domain({ userId: user.id });
+      // Just inside basic's 90 days, just outside it, and outside advanced's 395 too.
+      const inside = await h.f.completedScan(d.id, { at: new Date(Date.now() - (scanHistoryDays('basic') - 1) * DAY) });
+      const outside = await h.f.completedScan(d.id, { at: new Date(Date.now() - (scanHistoryDays('basic') + 1) * DAY) });
+      await h.f.completedScan(d.id, { at: new Date(Date.now() - (scanHistoryDays('advanced') + 1) * DAY) });
+      const ancient = new Date(Date.now() - 1000 * DAY).toISOString();
+      for (const query of [`domainId=${d.id}`, `domainId=${d.id}&from=${ancient}`, '']) {
+        const cards = domainHistoryAnswer.parse((await get(`/api/domain-checks/history?${query}`, headers)).json());
+        expect(cards[0]!.scans.map((s) => s.id)).toEqual(plan === 'basic' ? [inside] : [inside, outside]);
+      }
+    }
+  });
+
   it('answers 400 "Invalid cursor" for a malformed, edited or foreign cursor', async () => {
     const { user, headers } = await signedIn();
     const { domain } = await domainWithScans(user.id, 3);
@@ -289,9 +306,8 @@ describe('GET /api/domains/{id}/history/days', () => {
     const a = await h.f.completedScan(d.id, { at: at(3, 1) });
     await h.f.reputation(d.id, 60, { scanId: a, at: at(3, 1) });
     await h.f.completedScan(d.id, { at: at(3, 2), statuses: { dkim: 'warning' } });
-    const c = await h.f.completedScan(d.id, { at: at(3, 23), statuses: { spf: 'error' } });
+    const c = await h.f.completedScan(d.id, { at: at(3, 23), statuses: { spf: 'error' }, overallStatus: 'critical' });
     await h.f.reputation(d.id, 65, { scanId: c, at: at(3, 23) });
-    await sql`update scans set overall_status = 'critical' where id = ${c}`.execute(h.db);
     // Two days ago nothing; yesterday one scan (warning), no score stored.
     await h.f.completedScan(d.id, { at: at(1, 12), statuses: { dmarc: 'warning' } });
     // Outside the default window, and a scan not completed: neither counts.
@@ -334,6 +350,20 @@ describe('GET /api/domains/{id}/history/days', () => {
       [3, null],
       [1, null],
     ]);
+  });
+
+  it("has no point before the plan's history", async () => {
+    for (const [plan, shown] of [
+      ['basic', 1],
+      ['standard', 2],
+    ] as const) {
+      const { user, headers } = await signedIn(plan);
+      const d = await h.f.domain({ userId: user.id });
+      await h.f.completedScan(d.id, { at: at(scanHistoryDays('basic') + 5, 12) });
+      await h.f.completedScan(d.id, { at: at(10, 12) });
+      const answer = historyDaysAnswer.parse((await get(`/api/domains/${d.id}/history/days?from=${utcDay(at(120, 0))}`, headers)).json());
+      expect(answer.days.map((p) => p.day)).toEqual([utcDay(at(scanHistoryDays('basic') + 5, 0)), utcDay(at(10, 0))].slice(-shown));
+    }
   });
 
   it('answers 400 for a window over the limit, reversed or malformed, and a bad id', async () => {

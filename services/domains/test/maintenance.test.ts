@@ -5,7 +5,7 @@ import type { Worker } from 'bullmq';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CleanUpService } from '../src/maintenance/clean-up.service.js';
 import { VIEW_RECORD_INTERVAL_MS } from '../src/quick-check/sample-domain.service.js';
-import { CLEAN_UP_PATTERN, CLEAN_UP_SCHEDULER_ID, PURGE_PATTERN, PURGE_SCHEDULER_ID } from '../src/maintenance/maintenance.schedulers.js';
+import { CLEAN_UP_PATTERN, CLEAN_UP_SCHEDULER_ID, HISTORY_PATTERN, HISTORY_SCHEDULER_ID, PURGE_PATTERN, PURGE_SCHEDULER_ID } from '../src/maintenance/maintenance.schedulers.js';
 import { silentLogger, startHarness, type Harness } from './fixtures.js';
 
 let h: Harness;
@@ -37,11 +37,12 @@ const count = async (table: 'domains' | 'scans' | 'checkResults' | 'domainReputa
 };
 
 describe('the maintenance worker', () => {
-  it('registers the daily purge at 03:00 UTC and the clean-up at 03:30 UTC (idempotent across boots)', async () => {
+  it('registers the daily purge at 03:00 UTC, the clean-up at 03:30 and the history at 03:45 (idempotent across boots)', async () => {
     workers.push((await h.deps.startMaintenance())!);
     await h.deps.startMaintenance().then((w) => w && workers.push(w));
     const schedulers = await h.deps.queues.maintenance.getJobSchedulers();
-    expect(schedulers).toHaveLength(2);
+    expect(schedulers).toHaveLength(3);
+    expect(schedulers.find((s) => s.key === HISTORY_SCHEDULER_ID)).toMatchObject({ pattern: HISTORY_PATTERN, tz: 'UTC', name: JobName.MaintainHistory });
     expect(schedulers.find((s) => s.key === PURGE_SCHEDULER_ID)).toMatchObject({ pattern: PURGE_PATTERN, tz: 'UTC', name: JobName.PurgeDeletedDomains });
     expect(schedulers.find((s) => s.key === CLEAN_UP_SCHEDULER_ID)).toMatchObject({ pattern: CLEAN_UP_PATTERN, tz: 'UTC', name: JobName.NightlyCleanUp });
   });
@@ -89,8 +90,24 @@ describe('the maintenance worker', () => {
     }
   });
 
+  it('maintains the history partitions, and the statistics show them and the run', async () => {
+    const before = await h.deps.services.systemStats.read();
+    const month = new Date().toISOString().slice(0, 7);
+    expect(before.history.months[0]).toBe(`${month}-01`);
+    expect(before.history.keptDays).toBe(395);
+    workers.push((await h.deps.startMaintenance())!);
+    const job = await h.deps.queues.maintenance.add(JobName.MaintainHistory, {});
+    const { state, job: done } = await waitForJob(job.id!);
+    expect(state).toBe('completed');
+    expect(done.returnvalue).toEqual({ created: [], dropped: [], carriedScans: 0, carriedScores: 0, dropMs: 0 });
+    const after = await h.deps.services.systemStats.read();
+    expect(after.history.months).toEqual(before.history.months);
+    expect(after.history.lastRun).toMatchObject({ error: null, created: [], dropped: [] });
+    expect(Date.now() - Date.parse(after.history.lastRun!.at)).toBeLessThan(60_000);
+  });
+
   it('refuses to start with a handler missing', () => {
-    expect(() => assertHandlersComplete(QueueName.Maintenance, { [JobName.PurgeDeletedDomains]: async () => undefined })).toThrow(/no handler for nightly-clean-up, provision-signup-domain/);
+    expect(() => assertHandlersComplete(QueueName.Maintenance, { [JobName.PurgeDeletedDomains]: async () => undefined })).toThrow(/no handler for nightly-clean-up, maintain-history, provision-signup-domain/);
     expect(() =>
       createJobWorker({
         queue: QueueName.Maintenance,

@@ -22,6 +22,11 @@ const system: SystemFigures = {
   users: { total: 12, active: 7, premium: 5 },
   alerts: { raisedLast24h: 9, deliveredLast24h: 14 },
   queues: [{ name: 'scan', waiting: 4, active: 3, delayed: 0, failed: 1 }],
+  history: {
+    months: ['2026-10-01', '2026-11-01', '2026-12-01'],
+    keptDays: 395,
+    lastRun: { at: '2026-11-27T03:45:00.000Z', error: null, created: ['2026-12-01'], dropped: [], carriedScans: 0, carriedScores: 0, dropMs: 0 },
+  },
 };
 
 const servers: FastifyInstance[] = [];
@@ -79,6 +84,7 @@ describe('GET /api/admin/server-stats', () => {
     expect(body.monitoring).toEqual({ scheduledScans: 45, continuousMonitoringActive: false, alertsLast24h: 9, notificationsSent: 14 });
     expect(body.users).toEqual({ totalUsers: 12, activeUsers: 7, premiumUsers: 5 });
     expect(body.queues).toEqual(system.queues);
+    expect(body.history).toEqual(system.history);
     expect(body.services.map((s) => [s.service, s.reachable])).toEqual([
       ['gateway', true],
       ['domains', true],

@@ -26,6 +26,7 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwnership>> = {
   check_results: { writers: { [ENGINE]: 'all' } },
   dns_snapshots: { writers: { [ENGINE]: 'all' } },
   domain_reputation_history: { writers: { [ENGINE]: 'all' } },
+  scan_days: { writers: { [ENGINE]: 'all' } },
   domain_alerts: { writers: { [ENGINE]: 'all' } },
   domains: {
     writers: { 'services/domains/': 'all', [ENGINE]: [...SCHEDULING, 'updatedAt'] },

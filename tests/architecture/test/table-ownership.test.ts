@@ -18,7 +18,7 @@ describe('table ownership (docs/architecture.md)', () => {
   it('finds the writes it is meant to police (the scan engine writes scans, domains and domain_alerts)', () => {
     // Guards the detector: if it stopped seeing writes, every other assertion here would pass vacuously.
     const engine = writes.filter((w) => w.file.startsWith('packages/scan-engine/'));
-    expect(new Set(engine.map((w) => w.table))).toEqual(new Set(['scans', 'domains', 'check_results', 'dns_snapshots', 'domain_reputation_history', 'domain_alerts']));
+    expect(new Set(engine.map((w) => w.table))).toEqual(new Set(['scans', 'domains', 'check_results', 'dns_snapshots', 'domain_reputation_history', 'scan_days', 'domain_alerts']));
     expect(writes.length).toBeGreaterThan(100);
   });
 

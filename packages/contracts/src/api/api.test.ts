@@ -329,6 +329,7 @@ describe('email verification and admin', () => {
         system: { uptime: 3600, cpuUsage: 12, memoryUsage: 40, diskUsage: 55, heapUsedMB: 80, rssUsedMB: 150 },
         services: [{ service: 'auth', pool: { total: 2, idle: 1, waiting: 0, max: 10 }, queries: { count: 5, avgMs: 1.2, slow: 0 }, process: { uptimeSeconds: 60, heapUsedMB: 30, rssMB: 90 }, reachable: true }],
         queues: [{ name: 'scan', waiting: 0, active: 1, delayed: 2, failed: 0 }],
+        history: { months: ['2026-11-01', '2026-12-01', '2027-01-01'], keptDays: 395, lastRun: { at: T, error: null, created: [], dropped: ['2025-09-01'], carriedScans: 2, carriedScores: 1, dropMs: 12.5 } },
         gateway: { requestsTotal: 10, requestsPerSecond: 0.5, errorRate: 0, p95Ms: 25 },
         blocklists: [{ zone: 'zen.example', name: 'Example ZEN', kind: 'ip', state: 'degraded', reason: 'lists everything', checkedAt: T, since: T }],
         measuredAt: '2026-11-25T10:00:00.000Z',

@@ -18,6 +18,32 @@ export type ServiceStats = z.infer<typeof serviceStatsSchema>;
 export const queueStatsSchema = z.object({ name: z.string(), waiting: count, active: count, delayed: count, failed: count });
 export type QueueStats = z.infer<typeof queueStatsSchema>;
 
+/** What one run of the scan history's maintenance did (the scan engine's HistoryPartitions). */
+export const historyMaintenanceRunSchema = z.object({
+  /** Months (`YYYY-MM-01`) whose partitions were created ahead. */
+  created: z.array(z.string()),
+  /** Months dropped whole, oldest first. */
+  dropped: z.array(z.string()),
+  /** Domains whose latest scan was carried forward out of a dropped month. */
+  carriedScans: count,
+  /** Domains whose latest reputation point was carried forward. */
+  carriedScores: count,
+  /** How long the drops held their lock, in milliseconds. */
+  dropMs: z.number().nonnegative(),
+});
+export type HistoryMaintenanceRun = z.infer<typeof historyMaintenanceRunSchema>;
+
+/** The scan history's month partitions and the nightly job that keeps them. */
+export const historyPartitionsSchema = z.object({
+  /** Months (`YYYY-MM-01`) with partitions, oldest first. */
+  months: z.array(z.string()),
+  /** The longest plan's history in days: a month wholly older is dropped. */
+  keptDays: count,
+  /** The last run, or null before the first (or on a new Redis). A failed run has its error and no figures. */
+  lastRun: historyMaintenanceRunSchema.partial().extend({ at: isoDateTime, error: z.string().nullable() }).nullable(),
+});
+export type HistoryPartitionsFigures = z.infer<typeof historyPartitionsSchema>;
+
 /** What the domains service reads for the whole system: Postgres counts and every BullMQ queue. */
 export const systemFiguresSchema = z.object({
   scans: z.object({ active: count, domainsScannedToday: count, avgScanSeconds: z.number().nonnegative(), failedLast24h: count }),
@@ -25,6 +51,7 @@ export const systemFiguresSchema = z.object({
   users: z.object({ total: count, active: count, premium: count }),
   alerts: z.object({ raisedLast24h: count, deliveredLast24h: count }),
   queues: z.array(queueStatsSchema),
+  history: historyPartitionsSchema,
 });
 export type SystemFigures = z.infer<typeof systemFiguresSchema>;
 
@@ -86,6 +113,8 @@ export const serverStatsSchema = z.object({
   /** Beyond the spec's cards: each service's pool and process, every queue, and the gateway's traffic. */
   services: z.array(serviceStatsSchema.extend({ reachable: z.boolean() })),
   queues: z.array(queueStatsSchema),
+  /** The scan history's partitions and their nightly maintenance. */
+  history: historyPartitionsSchema,
   gateway: z.object({
     /** Since the gateway started. */
     requestsTotal: count,

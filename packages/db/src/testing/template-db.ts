@@ -7,13 +7,15 @@ import { migrations } from '../migrations/index.js';
  * Test databases cloned from a migrated template (immich, trigger.dev): migrating once and copying
  * per test file is far faster than migrating per file, and files can run in parallel.
  * The template's name carries a fingerprint of the migrations' code, so a changed migration makes a
- * new template instead of reusing a stale one.
+ * new template instead of reusing a stale one, and the month it was made in: the migrations create the
+ * scan history's partitions from the current month on, and a template from an earlier month would
+ * hand out databases whose current month has none.
  */
 const fingerprint = createHash('sha256')
   .update(Object.entries(migrations).map(([name, m]) => name + m.up.toString()).join('\n'))
   .digest('hex')
   .slice(0, 12);
-export const templateName = `sendwell_tpl_${fingerprint}`;
+export const templateName = `sendwell_tpl_${fingerprint}_${new Date().toISOString().slice(0, 7).replace('-', '')}`;
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);

@@ -39,7 +39,7 @@ export class ReputationRows {
     const inserted = await this.db
       .insertInto('domainReputationHistory')
       .values({ ...entry, factors: JSON.stringify(entry.factors), dailyFor: sql<Date>`${entry.dailyFor}::date` })
-      .onConflict((oc) => oc.columns(['domainId', 'dailyFor']).where('dailyFor', 'is not', null).doNothing())
+      .onConflict((oc) => oc.columns(['domainId', 'dailyFor', 'storedMonth']).where('dailyFor', 'is not', null).doNothing())
       .returning('id')
       .executeTakeFirst();
     return inserted !== undefined;

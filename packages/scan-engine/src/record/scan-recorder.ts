@@ -6,6 +6,7 @@ import { ResultStore } from '../results/result-store.js';
 import { checksOf, ScanResults, snapshotOf, type StoredScan } from '../results/scan-results.js';
 import { DomainScanRows } from './domain-scan-rows.js';
 import { ReputationRows } from './reputation-rows.js';
+import { ScanDayRows } from './scan-day-rows.js';
 import type { DecideScanAlerts, PreviousChecks, RecordResult, ScanOutcomeToRecord } from './scan-outcome.js';
 import { ScanRows } from './scan-rows.js';
 
@@ -34,7 +35,8 @@ export interface DailyPoint {
 }
 
 /**
- * Writes a scan's results: checks, scan row, domain status and schedule, reputation and alerts, all
+ * Writes a scan's results: checks, scan row, domain status and schedule, reputation, the day's
+ * summary and alerts, all
  * in one transaction keyed by the scan id. The scan row is locked first, so a duplicated or retried
  * job either waits and then finds the scan completed (and writes nothing), or is the one that writes.
  * Alerts raised and resolved are returned for the caller to queue their delivery once committed (and
@@ -72,7 +74,7 @@ export class ScanRecorder {
       const now = this.clock();
       const previousScanId = await scans.previousCompletedId(domain.id, scanId);
       const previous = previousScanId ? ((await new ScanResults(trx).stored([previousScanId])).get(previousScanId) ?? null) : null;
-      const checkIds = await new ResultStore(trx).store({ scanId, domainId: domain.id, checks: Object.values(outcome.checks), snapshot: outcome.snapshot, at: now, previous });
+      const checkIds = await new ResultStore(trx).store({ scanId, storedMonth: scan.storedMonth, domainId: domain.id, checks: Object.values(outcome.checks), snapshot: outcome.snapshot, at: now, previous });
       await scans.markCompleted(scanId, outcome.status, now);
       // A domain paused above its plan's limit (after a downgrade) finishes a scan already queued, unscheduled.
       const next = domain.scanPaused ? null : nextScanAt(domain.planType, now);
@@ -90,6 +92,7 @@ export class ScanRecorder {
         previousScore,
         calculatedAt: now,
       });
+      await new ScanDayRows(trx).countScan({ domainId: domain.id, scanId, createdAt: scan.createdAt, overallStatus: outcome.status, checks: Object.values(outcome.checks), score });
 
       const alerts = new AlertStore(trx);
       const decision = decideAlerts({
@@ -132,6 +135,7 @@ export class ScanRecorder {
         dailyFor: point.day,
       });
       if (!written) return { written: false, alertId: null };
+      await new ScanDayRows(trx).setScore(point.domainId, point.now, point.score.score);
       const alert = point.alert(previousScore, point.score.score);
       if (!alert) return { written: true, alertId: null };
       const [alertId] = await new AlertStore(trx).raise({ domainId: point.domainId, userId: point.userId }, [alert], point.now);

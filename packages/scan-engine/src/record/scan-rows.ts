@@ -18,7 +18,7 @@ export class ScanRows {
   async lockForUpdate(scanId: string) {
     return this.db
       .selectFrom('scans')
-      .select(['id', 'domainId', 'status'])
+      .select(['id', 'domainId', 'status', 'createdAt', sql<string>`stored_month::text`.as('storedMonth')])
       .where('id', '=', scanId)
       .forUpdate()
       .executeTakeFirst();

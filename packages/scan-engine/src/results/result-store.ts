@@ -1,5 +1,5 @@
 import type { CheckStatus, CheckType, DnsSnapshot } from '@sendwell/contracts';
-import type { Executor, StoredCheckDetails } from '@sendwell/db';
+import { sql, type Executor, type StoredCheckDetails } from '@sendwell/db';
 import { resultIdentity } from './result-identity.js';
 import { applyPatch, diffJson, sameJson, type Patch } from './result-patch.js';
 import { SNAPSHOT_PATCH, type CheckContent, type ScanPatches, type StoredScan } from './scan-results.js';
@@ -30,12 +30,17 @@ export interface CheckToStore {
 
 export interface ScanResultsToStore {
   scanId: string;
+  /** The scan's month partition (`YYYY-MM-01`), where its new results go too; read from the scan when not given. */
+  storedMonth?: string;
   domainId: number;
   checks: readonly CheckToStore[];
   /** Null only where no snapshot was taken (test fixtures of scans from before snapshots). */
   snapshot: DnsSnapshot | null;
   at: Date;
-  /** The domain's previous completed scan as stored: what each new result may repeat. */
+  /**
+   * The domain's previous completed scan as stored: what each new result may repeat, when it is kept
+   * in the same month, so that a month's partitions drop whole (a scan never references another month).
+   */
   previous: StoredScan | null;
 }
 
@@ -48,7 +53,9 @@ export class ResultStore {
   constructor(private readonly db: Executor) {}
 
   /** Stores the scan's results and references; the stored result id of each check type. */
-  async store({ scanId, domainId, checks, snapshot, at, previous }: ScanResultsToStore): Promise<Map<CheckType, number>> {
+  async store({ scanId, storedMonth: month, domainId, checks, snapshot, at, previous: stored }: ScanResultsToStore): Promise<Map<CheckType, number>> {
+    const storedMonth = month ?? (await this.monthOf(scanId));
+    const previous = stored?.storedMonth === storedMonth ? stored : null;
     const patches: ScanPatches = {};
     const ids = new Map<CheckType, number>();
     const fresh: Array<{ type: CheckType; content: CheckContent }> = [];
@@ -64,7 +71,7 @@ export class ResultStore {
     if (fresh.length > 0) {
       const inserted = await this.db
         .insertInto('checkResults')
-        .values(fresh.map(({ type, content }) => ({ domainId, type, ...content, details: JSON.stringify(content.details), createdAt: at })))
+        .values(fresh.map(({ type, content }) => ({ domainId, type, ...content, details: JSON.stringify(content.details), createdAt: at, storedMonth: sql<Date>`${storedMonth}::date` })))
         .returning(['id', 'type'])
         .execute();
       for (const row of inserted) ids.set(row.type as CheckType, row.id);
@@ -80,7 +87,7 @@ export class ResultStore {
       } else {
         const row = await this.db
           .insertInto('dnsSnapshots')
-          .values({ domainId, snapshot: JSON.stringify(snapshotContent), createdAt: at })
+          .values({ domainId, snapshot: JSON.stringify(snapshotContent), createdAt: at, storedMonth: sql<Date>`${storedMonth}::date` })
           .returning('id')
           .executeTakeFirstOrThrow();
         snapshotId = row.id;
@@ -95,7 +102,13 @@ export class ResultStore {
         resultPatches: Object.keys(patches).length > 0 ? JSON.stringify(patches) : null,
       })
       .where('id', '=', scanId)
+      .where(sql<boolean>`stored_month = ${storedMonth}::date`)
       .execute();
     return ids;
+  }
+
+  private async monthOf(scanId: string): Promise<string> {
+    const row = await this.db.selectFrom('scans').select(sql<string>`stored_month::text`.as('month')).where('id', '=', scanId).executeTakeFirstOrThrow();
+    return row.month;
   }
 }

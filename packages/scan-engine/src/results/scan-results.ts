@@ -46,6 +46,8 @@ export interface StoredScan {
   scanId: string;
   domainId: number;
   recordedAt: Date;
+  /** The month partition holding the scan and every result it references (`YYYY-MM-01`). */
+  storedMonth: string;
   checks: StoredCheck[];
   snapshot: { id: number; snapshot: DnsSnapshot } | null;
   patches: ScanPatches;
@@ -90,9 +92,10 @@ export class ScanResults {
     // label in details), and the stored bytes are what the results are. The patches are text already.
     const scans = await this.db
       .selectFrom('scans')
-      .select(['id', 'domainId', 'completedAt', 'createdAt', 'checkResultIds', 'dnsSnapshotId', 'resultPatches'])
+      .select(['id', 'domainId', 'completedAt', 'createdAt', 'checkResultIds', 'dnsSnapshotId', 'resultPatches', sql<string>`stored_month::text`.as('storedMonth')])
       .where('id', 'in', [...scanIds])
       .execute();
+    const months = [...new Set(scans.map((s) => s.storedMonth))];
     const resultIds = options.types?.length === 0 ? [] : [...new Set(scans.flatMap((s) => s.checkResultIds ?? []))];
     const snapshotIds = options.snapshot === false ? [] : [...new Set(scans.flatMap((s) => (s.dnsSnapshotId === null ? [] : [s.dnsSnapshotId])))];
     const [results, snapshots] = await Promise.all([
@@ -102,9 +105,18 @@ export class ScanResults {
             .selectFrom('checkResults')
             .select(['id', 'domainId', 'type', 'status', 'value', 'message', 'recommendation', sql<string>`details::text`.as('details')])
             .where('id', 'in', resultIds)
+            // A scan's results share its month: only those partitions are read.
+            .where(sql<boolean>`stored_month = any(${months}::date[])`)
             .$if(options.types !== undefined, (q) => q.where('type', 'in', [...options.types!]))
             .execute(),
-      snapshotIds.length === 0 ? [] : this.db.selectFrom('dnsSnapshots').select(['id', sql<string>`snapshot::text`.as('snapshot')]).where('id', 'in', snapshotIds).execute(),
+      snapshotIds.length === 0
+        ? []
+        : this.db
+            .selectFrom('dnsSnapshots')
+            .select(['id', sql<string>`snapshot::text`.as('snapshot')])
+            .where('id', 'in', snapshotIds)
+            .where(sql<boolean>`stored_month = any(${months}::date[])`)
+            .execute(),
     ]);
     const resultById = new Map(results.map((r) => [r.id, { id: r.id, domainId: r.domainId, type: r.type as CheckType, content: contentOf(r) }]));
     const snapshotById = new Map(snapshots.map((s) => [s.id, s]));
@@ -115,6 +127,7 @@ export class ScanResults {
           scanId: s.id,
           domainId: s.domainId,
           recordedAt: s.completedAt ?? s.createdAt,
+          storedMonth: s.storedMonth,
           checks: (s.checkResultIds ?? []).flatMap((id) => resultById.get(id) ?? []),
           snapshot: snapshot ? { id: snapshot.id, snapshot: JSON.parse(snapshot.snapshot) as DnsSnapshot } : null,
           patches: s.resultPatches === null ? {} : (JSON.parse(s.resultPatches) as ScanPatches),

@@ -10,6 +10,7 @@ import {
   REPUTATION_HISTORY_LIMIT,
   REPUTATION_PLAN_MESSAGE,
   SCAN_NOT_FOUND,
+  scanHistoryStart,
   isCoreCheckType,
   summariseChecks,
   type DnsRecords,
@@ -110,14 +111,17 @@ export class CheckService {
    * `domainId` (an active domain of the user's, else 404): that domain's page older than `before`.
    * A cursor carries its domain, so `before` alone pages that domain too; a cursor of another domain
    * than `domainId` is refused. Every read is bounded by the page: the scans (limit + 1 per domain),
-   * their scores and their DNS changes.
+   * their scores and their DNS changes. Nothing older than the plan's history (`scanHistoryDays`) is
+   * shown, whatever is still stored (partitions go when the longest plan's history has passed them).
    */
   async history(user: AuthUser, query: HistoryQuery = {}): Promise<HistoryDomain[]> {
     if (!features.history(user.planType)) throw forbidden(HISTORY_PLAN_MESSAGE);
     const cursor = query.before === undefined ? undefined : decodeHistoryCursor(query.before);
     if (cursor && query.domainId !== undefined && cursor.domainId !== query.domainId) throw badRequest(INVALID_CURSOR);
     const domainId = query.domainId ?? cursor?.domainId;
-    const bounds = { from: query.from === undefined ? undefined : new Date(query.from), to: query.to === undefined ? undefined : new Date(query.to) };
+    const kept = scanHistoryStart(user.planType, new Date());
+    const from = query.from === undefined || new Date(query.from) < kept ? kept : new Date(query.from);
+    const bounds = { from, to: query.to === undefined ? undefined : new Date(query.to) };
     const showScores = features.reputation(user.planType);
     if (domainId !== undefined) {
       const domain = await this.domains.requireActive(user, domainId);
@@ -172,6 +176,7 @@ export class CheckService {
    * The timeline (paid plans): one point per UTC day of the window with a completed scan, oldest
    * first. The window defaults to the `HISTORY_DAYS_DEFAULT` days up to today and spans at most
    * `HISTORY_DAYS_MAX` (the contract checks both ends when both are given; here the defaults too).
+   * Days before the plan's history (`scanHistoryDays`) have no point.
    */
   async historyDays(user: AuthUser, id: number, query: HistoryDaysQuery = {}): Promise<HistoryDaysAnswer> {
     if (!features.history(user.planType)) throw forbidden(HISTORY_PLAN_MESSAGE);
@@ -180,7 +185,8 @@ export class CheckService {
     if (from > to) throw badRequest('`from` must not be after `to`');
     if (Date.parse(to) - Date.parse(from) >= HISTORY_DAYS_MAX * DAY_MS) throw badRequest(`The window spans at most ${HISTORY_DAYS_MAX} days`);
     const domain = await this.domains.requireActive(user, id);
-    const rows = await new ScanRepository(this.db).days(domain.id, new Date(`${from}T00:00:00Z`), new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS), features.reputation(user.planType));
+    const start = new Date(Math.max(Date.parse(`${from}T00:00:00Z`), scanHistoryStart(user.planType, new Date()).getTime()));
+    const rows = await new ScanRepository(this.db).days(domain.id, start, new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS), features.reputation(user.planType));
     return { from, to, days: rows.map(toHistoryDayDto) };
   }
 

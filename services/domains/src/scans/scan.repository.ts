@@ -116,7 +116,7 @@ export class ScanRepository {
       cross join lateral (
         select s.id, s.domain_id, s.status, s.overall_status, s.created_at, s.completed_at,
           to_char(s.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-          array(select r.type || '=' || r.status from check_results r where r.id = any(s.check_result_ids)) as checks
+          array(select r.type || '=' || r.status from check_results r where r.id = any(s.check_result_ids) and r.stored_month = s.stored_month) as checks
         from scans s
         where s.domain_id = d.id and s.status = 'completed' ${before} ${from} ${to}
         order by s.created_at desc, s.id desc
@@ -168,31 +168,16 @@ export class ScanRepository {
   }
 
   /**
-   * One point per UTC day of [from, to) with a completed scan: the day's scans and its last scan's
-   * status and check statuses (`type=status`), oldest first; then the day's last per-scan or daily
-   * score. Two statements over the (domain_id, created_at) and (domain_id, calculated_at) indexes.
+   * One point per UTC day of [from, to) with a completed scan, oldest first: the day's scans, its last
+   * scan's status and check statuses (`type=status`) and the day's last score, from the daily summary
+   * the scan engine keeps (`scan_days`): one index range of a row per day, however many scans a day holds.
    */
   async days(domainId: number, from: Date, to: Date, withScores: boolean): Promise<HistoryDayRow[]> {
-    const scanDays = await sql<Omit<HistoryDayRow, 'score'>>`
-      select l.day, l.scans, l.overall_status,
-        array(select r.type || '=' || r.status from check_results r where r.id = any(l.check_result_ids)) as checks
-      from (
-        select distinct on (w.d) to_char(w.d, 'YYYY-MM-DD') as day, (count(*) over (partition by w.d))::int as scans, w.overall_status, w.check_result_ids
-        from (
-          select (s.created_at at time zone 'UTC')::date as d, s.created_at, s.id, s.overall_status, s.check_result_ids from scans s
-          where s.domain_id = ${domainId} and s.status = 'completed' and s.created_at >= ${from} and s.created_at < ${to}
-        ) w
-        order by w.d, w.created_at desc, w.id desc
-      ) l
-      order by l.day`.execute(this.db);
-    if (scanDays.rows.length === 0 || !withScores) return scanDays.rows.map((r) => ({ ...r, score: null }));
-    const scores = await sql<{ day: string; score: number }>`
-      select distinct on ((calculated_at at time zone 'UTC')::date)
-        to_char((calculated_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, score
-      from domain_reputation_history
-      where domain_id = ${domainId} and calculated_at >= ${from} and calculated_at < ${to}
-      order by (calculated_at at time zone 'UTC')::date, calculated_at desc, id desc`.execute(this.db);
-    const scoreByDay = new Map(scores.rows.map((r) => [r.day, r.score]));
-    return scanDays.rows.map((r) => ({ ...r, score: scoreByDay.get(r.day) ?? null }));
+    const { rows } = await sql<HistoryDayRow>`
+      select to_char(day, 'YYYY-MM-DD') as day, scans, overall_status, checks, ${withScores ? sql`score` : sql`null::int`} as score
+      from scan_days
+      where domain_id = ${domainId} and day >= (${from}::timestamptz at time zone 'UTC')::date and day < (${to}::timestamptz at time zone 'UTC')::date
+      order by day`.execute(this.db);
+    return rows;
   }
 }

@@ -2,6 +2,7 @@ import { QueueName, type QueueStats, type SystemFigures } from '@sendwell/contra
 import type { Database } from '@sendwell/db';
 import { SystemCounter, SystemDistinct, type Queues, type SystemCounters } from '@sendwell/server-kit';
 import { SystemFiguresRepository } from './system-figures.repository.js';
+import type { HistoryMaintenanceService } from '../maintenance/history-maintenance.service.js';
 
 /**
  * The whole system's figures for the administrator, none of them a count over a large table:
@@ -11,18 +12,26 @@ import { SystemFiguresRepository } from './system-figures.repository.js';
  * - scans running now, through the partial index of unfinished scans;
  * - totals of domains and users, exact on small tables and the planner's estimates on large ones
  *   (`SystemFiguresRepository.domainsAndUsers`);
- * - every BullMQ queue's depth.
+ * - every BullMQ queue's depth;
+ * - the scan history's month partitions (the catalogue) and their maintenance's last run.
  */
 export class SystemStatsService {
   constructor(
     private readonly db: Database,
     private readonly queues: Queues,
     private readonly counters: SystemCounters,
+    private readonly history: HistoryMaintenanceService,
   ) {}
 
   async read(): Promise<SystemFigures> {
     const figures = new SystemFiguresRepository(this.db);
-    const [active, { domains, users }, recent, queues] = await Promise.all([figures.runningScans(), figures.domainsAndUsers(), this.recent(), this.queueDepths()]);
+    const [active, { domains, users }, recent, queues, history] = await Promise.all([
+      figures.runningScans(),
+      figures.domainsAndUsers(),
+      this.recent(),
+      this.queueDepths(),
+      this.history.figures(),
+    ]);
     return {
       scans: {
         active,
@@ -34,6 +43,7 @@ export class SystemStatsService {
       users,
       alerts: { raisedLast24h: recent.raised, deliveredLast24h: recent.delivered },
       queues,
+      history,
     };
   }
 

@@ -74,16 +74,16 @@ export class ReportSourceRepository {
   async days(domainId: number, since: Date): Promise<{ days: SourceDay[]; scans: number }> {
     const scanDays = await sql<{ day: string; overallStatus: string | null; checks: Record<string, string> | null; scans: string }>`
       with window_scans as (
-        select id, completed_at, overall_status, check_result_ids from scans
+        select id, completed_at, overall_status, check_result_ids, stored_month from scans
         where domain_id = ${domainId} and status = 'completed' and completed_at is not null and created_at >= ${since}
       ), last_of_day as (
         select distinct on ((completed_at at time zone 'UTC')::date)
-          id, to_char((completed_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, overall_status, check_result_ids
+          id, to_char((completed_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, overall_status, check_result_ids, stored_month
         from window_scans
         order by (completed_at at time zone 'UTC')::date, completed_at desc
       )
       select d.day, d.overall_status,
-        (select jsonb_object_agg(r.type, r.status) from check_results r where r.id = any(d.check_result_ids)) as checks,
+        (select jsonb_object_agg(r.type, r.status) from check_results r where r.id = any(d.check_result_ids) and r.stored_month = d.stored_month) as checks,
         (select count(*) from window_scans) as scans
       from last_of_day d order by d.day`.execute(this.db);
     const scores = await sql<{ day: string; score: number }>`

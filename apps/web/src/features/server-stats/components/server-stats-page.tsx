@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useUser } from '@/lib/auth/auth-provider';
 import { useServerStats } from '../api/server-stats';
 import { BlocklistsCard } from './blocklists-card';
+import { HistoryCard } from './history-card';
 import { percentOf, poolHealthDisplay, uptimeText } from '../lib/format';
 import { ScrollX } from '@/components/ui/scroll-x';
 
@@ -246,6 +247,7 @@ function StatsCards({ stats }: { stats: ServerStats }) {
           </CardContent>
         </Card>
       </div>
+      <HistoryCard history={stats.history} now={stats.measuredAt} />
       <BlocklistsCard blocklists={stats.blocklists} now={stats.measuredAt} />
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poolHealthDisplay, uptimeText } from './format';
+import { historyRunSummary, monthLabel, poolHealthDisplay, uptimeText } from './format';
 
 describe('uptimeText', () => {
   it('writes days, hours and minutes', () => {
@@ -13,5 +13,21 @@ describe('uptimeText', () => {
 describe('poolHealthDisplay', () => {
   it('names the three known healths and reads anything else as Unknown', () => {
     expect(['healthy', 'warning', 'critical', 'odd'].map((h) => poolHealthDisplay(h).label)).toEqual(['Healthy', 'Warning', 'Critical', 'Unknown']);
+  });
+});
+
+describe('the scan history card', () => {
+  const run = { at: '2026-11-27T03:45:00.000Z', error: null, created: ['2027-01-01'], dropped: [], carriedScans: 0, carriedScores: 0, dropMs: 0 };
+
+  it('names a month in UTC', () => {
+    expect(monthLabel('2026-11-01')).toBe('Nov 2026');
+  });
+
+  it('says what a run created, dropped and carried forward, or why it failed', () => {
+    expect(historyRunSummary(run)).toBe('1 month created, none dropped');
+    expect(historyRunSummary({ ...run, created: [], dropped: ['2025-09-01', '2025-10-01'], dropMs: 41.6, carriedScans: 3, carriedScores: 2 })).toBe(
+      '0 months created, dropped Sep 2025, Oct 2025 in 42 ms, 3 last scans and 2 scores carried forward',
+    );
+    expect(historyRunSummary({ at: run.at, error: 'could not obtain lock' })).toBe('could not obtain lock');
   });
 });

@@ -1,3 +1,5 @@
+import type { ServerStats } from '@sendwell/contracts';
+
 /** Uptime as days, hours and minutes (part 2 §2.17), e.g. "3d 4h 12m"; under a minute reads "0m". */
 export function uptimeText(seconds: number): string {
   const days = Math.floor(seconds / 86_400);
@@ -21,3 +23,21 @@ export function poolHealthDisplay(health: string): { label: string; variant: 'se
 }
 
 export const percentOf = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100) : 0);
+
+/** `YYYY-MM-01` as "Nov 2026" (UTC: a month of the partitions, not of the viewer's zone). */
+export function monthLabel(month: string): string {
+  return new Date(`${month}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** What a history maintenance run did, in a line; a failed run gives its error. */
+export function historyRunSummary(run: NonNullable<ServerStats['history']['lastRun']>): string {
+  if (run.error !== null) return run.error;
+  const dropped = run.dropped ?? [];
+  const created = (run.created ?? []).length;
+  const parts = [
+    `${created} ${created === 1 ? 'month' : 'months'} created`,
+    dropped.length === 0 ? 'none dropped' : `dropped ${dropped.map(monthLabel).join(', ')} in ${Math.round(run.dropMs ?? 0)} ms`,
+  ];
+  if ((run.carriedScans ?? 0) > 0 || (run.carriedScores ?? 0) > 0) parts.push(`${run.carriedScans ?? 0} last scans and ${run.carriedScores ?? 0} scores carried forward`);
+  return parts.join(', ');
+}
