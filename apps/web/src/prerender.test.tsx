@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApp } from './app/start';
-import { PRERENDERED_PATHS, prerender } from './prerender';
+import { PRERENDERED_PATHS, prerender, SIGNED_IN_SHELL_PAGES } from './prerender';
 
 /** Hydration runs in tasks of its own after the route module loads: well past waitFor's default 1 s on a loaded machine. */
 const HYDRATION = { timeout: 15_000 };
@@ -66,6 +66,25 @@ describe('pages rendered at build time', () => {
 
     const hydrated = await hydrateAt('/', page.html);
     await waitFor(() => expect(screen.getByLabelText('Currency')).toHaveValue('CAD'), HYDRATION);
+    expect(hydrated.recoverableErrors).toEqual([]);
+  }, HYDRATION_TEST_MS);
+
+  it('the signed-in screens: the shell’s frame with their title, each a route of the table', async () => {
+    for (const path of Object.keys(SIGNED_IN_SHELL_PAGES)) {
+      const page = await prerender(path);
+      const title = page.title?.replace(' · Sendwell', '');
+      expect(title, path).not.toBe('Sendwell');
+      expect(page.html, path).toContain(`<h1 class="min-w-0 flex-1 truncate text-lg font-semibold">${title}</h1>`);
+      expect(page.html, path).toContain('aria-label="Sidebar"');
+      expect(page.html, path).toContain('Restoring your session');
+    }
+  });
+
+  it('/dashboard: the frame is hydrated without a mismatch, then a visitor without a session goes to /login', async () => {
+    const page = await prerender('/dashboard');
+    expect(page.title).toBe('Dashboard · Sendwell');
+    const hydrated = await hydrateAt('/dashboard', page.html);
+    await waitFor(() => expect(window.location.pathname).toBe('/login'), HYDRATION);
     expect(hydrated.recoverableErrors).toEqual([]);
   }, HYDRATION_TEST_MS);
 });

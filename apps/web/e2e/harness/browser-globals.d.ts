@@ -12,8 +12,13 @@ interface BrowserElement {
   parentElement: BrowserElement | null;
   style: { display: string };
 }
+interface BrowserAnimation {
+  effect: { getComputedTiming(): { iterations?: number } } | null;
+  finished: Promise<unknown>;
+}
 declare const document: {
   documentElement: { classList: { contains(name: string): boolean }; clientWidth: number; scrollWidth: number };
+  getAnimations(): BrowserAnimation[];
   getElementById(id: string): { scrollIntoView(): void } | null;
   querySelectorAll(selector: string): Iterable<BrowserElement>;
   body: BrowserElement;

@@ -42,8 +42,25 @@ export async function newPage(browser: Browser, viewport: { width: number; heigh
   return { context, page };
 }
 
-/** axe-core on the current page: no serious or critical violations. */
+/**
+ * Every finite animation and transition on the page run to its end (a spinner's endless one is left):
+ * the theme fades colours for 150 ms, and a contrast check in the middle of it reads colours that are
+ * never shown for long.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** axe-core on the current page, its transitions settled: no serious or critical violations. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);

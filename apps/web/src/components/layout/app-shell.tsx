@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { storageKeys } from '@/config/storage-keys';
 import { cn } from '@/lib/utils';
+import { shellClasses, sidebarWidth } from './shell-skeleton';
 
 // The drawer's dialog code loads the first time it opens: a desktop visit never needs it.
 const MobileDrawer = lazy(() => import('./mobile-drawer'));
@@ -42,11 +43,8 @@ export function AppShell({
   };
 
   return (
-    <div className="flex min-h-screen bg-muted/40">
-      <aside
-        aria-label="Sidebar"
-        className={cn('sticky top-0 hidden h-screen shrink-0 flex-col border-r bg-card transition-[width] md:flex', collapsed ? 'w-16' : 'w-64')}
-      >
+    <div className={shellClasses.frame}>
+      <aside aria-label="Sidebar" className={cn(shellClasses.sidebar, sidebarWidth(collapsed))}>
         {sidebar({ collapsed })}
         <div className="border-t p-2">
           <Button variant="ghost" size="sm" className="w-full" onClick={toggle} aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}>
@@ -62,8 +60,8 @@ export function AppShell({
           </MobileDrawer>
         </Suspense>
       ) : null}
-      <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-card/95 px-3 backdrop-blur sm:px-6">
+      <div className={shellClasses.column}>
+        <header className={shellClasses.header}>
           <Button
             variant="ghost"
             size="icon"
@@ -77,10 +75,10 @@ export function AppShell({
           >
             <Menu className="h-5 w-5" aria-hidden="true" />
           </Button>
-          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold">{title}</h1>
+          <h1 className={shellClasses.title}>{title}</h1>
           <div className="flex items-center gap-1">{actions}</div>
         </header>
-        <main id="main" className="flex-1 p-4 sm:p-6">
+        <main id="main" className={shellClasses.main}>
           {children}
         </main>
       </div>

@@ -1,6 +1,6 @@
 import { domainLimit, isPaidPlan, isPlanType, planRules, SIDEBAR_UNKNOWN_PLAN_DOMAIN_LIMIT } from '@sendwell/contracts';
 import { Suspense } from 'react';
-import { matchRoutes, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell';
 import { AppSidebar, type Usage } from '@/components/layout/app-sidebar';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
@@ -14,19 +14,7 @@ import { useDeletedDomains } from '@/lib/api/get-deleted-domains';
 import { useDomains } from '@/lib/api/get-domains';
 import { useReports } from '@/lib/api/get-reports';
 import { useUser, useAuth } from '@/lib/auth/auth-provider';
-import type { RouteHandle } from '../../lazy-route';
-import { useRouteTable } from '../../route-table-context';
-
-/** The deepest matched route's `handle.title` becomes the top bar's page title. */
-function usePageTitle(): string {
-  const { pathname } = useLocation();
-  const matches = matchRoutes(useRouteTable(), pathname) ?? [];
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const title = (matches[i]?.route.handle as RouteHandle | undefined)?.title;
-    if (title) return title;
-  }
-  return 'Sendwell';
-}
+import { usePageTitle } from '../../route-table-context';
 
 /** Domains used (active plus deleted still restorable) against the sidebar's limit. */
 function useDomainUsage(plan: string): Usage | null {
