@@ -8,6 +8,9 @@ import { reputationSchema } from '../entities/reputation.js';
 import { scanIdSchema, scanSchema, scanStatusSchema } from '../entities/scan.js';
 import { domainLimit, MANUAL_SCAN_COOLDOWN_MS, planRules, isPlanType } from '../plans.js';
 import { domainNameSchema } from '../validation.js';
+import { HISTORY_DAYS_DEFAULT, HISTORY_DAYS_MAX, HISTORY_PAGE_MAX } from '../history-limits.js';
+
+export { HISTORY_DAYS_DEFAULT, HISTORY_DAYS_MAX, HISTORY_DOMAIN_PAGE_DEFAULT, HISTORY_OVERVIEW_MAX, HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from '../history-limits.js';
 export { domainRemovedMessage, domainRestoredMessage } from './domain-messages.js';
 
 /** `{id}` of /api/domains/{id}/... */
@@ -87,13 +90,6 @@ export type ReputationHistoryAnswer = z.infer<typeof reputationHistoryAnswer>;
 export const lastScanAnswer = lastScanSummarySchema;
 export type LastScanAnswer = z.infer<typeof lastScanAnswer>;
 
-/** Scans a history page holds when `limit` is not given: for every domain, and for one (`domainId`). */
-export const HISTORY_PAGE_DEFAULT = 10;
-export const HISTORY_DOMAIN_PAGE_DEFAULT = 100;
-/** The most a page may ask for; with at most 10 active domains and 450 bytes a scan, an answer stays under 100 KB. */
-export const HISTORY_PAGE_MAX = 200;
-/** Every domain's page without `domainId` holds at most this many scans, whatever `limit` says. */
-export const HISTORY_OVERVIEW_MAX = 20;
 
 /**
  * GET /api/domain-checks/history (paid plans): newest first, one page per domain. Without `domainId`
@@ -113,9 +109,6 @@ export type HistoryQuery = z.infer<typeof historyQuery>;
 export const domainHistoryAnswer = z.array(historyDomainSchema);
 export type DomainHistoryAnswer = z.infer<typeof domainHistoryAnswer>;
 
-/** The days `GET /api/domains/{id}/history/days` answers when `from` is not given, and the most it spans. */
-export const HISTORY_DAYS_DEFAULT = 90;
-export const HISTORY_DAYS_MAX = 400;
 
 /** GET /api/domains/{id}/history/days (paid plans): one point per UTC day with a completed scan, oldest first. */
 export const historyDaysQuery = z

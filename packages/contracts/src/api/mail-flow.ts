@@ -4,7 +4,7 @@ import { isoDay, receivedReportsSchema, reportAddressesSchema, mailFlowSchema, t
 export * from '../entities/mail-flow.js';
 export * from '../entities/sending-services.js';
 
-export const MAIL_FLOW_PLAN_MESSAGE = 'Mail flow reports are available on paid plans. Please upgrade to receive DMARC and TLS reports.';
+export { MAIL_FLOW_PLAN_MESSAGE } from './mail-flow-messages.js';
 export const REPORT_ADDRESS_UNKNOWN = 'No report address has this token.';
 export const UPLOAD_EMPTY_MESSAGE = 'The upload is empty: send the report file as the request body.';
 

@@ -1,23 +1,11 @@
 import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
 import { scanIdSchema } from './scan.js';
+import { checkTypes } from '../check-types.js';
 
-/** The six checks of the specification: a domain card's rows, a scan's "n/6 checks passed", the overall status. */
-export const coreCheckTypes = ['spf', 'dkim', 'dmarc', 'blacklist', 'ssl_certificate', 'dns_performance'] as const;
-export type CoreCheckType = (typeof coreCheckTypes)[number];
-/**
- * The second depth: how mail travels (MTA-STS, TLS-RPT, the MX hosts' STARTTLS, DANE), who the sending
- * addresses say they are (forward-confirmed reverse DNS), the brand's logo (BIMI) and whether the
- * zone's answers can be trusted (DNSSEC). Stored and scored like the core checks,
- * shown on the detail page and in reports; a missing one is optional hardening, so it never makes a
- * domain's overall status worse than a warning (see the scanner's domain-status.ts).
- */
-export const mailCheckTypes = ['mta_sts', 'tls_rpt', 'smtp', 'reverse_dns', 'dane', 'bimi', 'dnssec'] as const;
-export type MailCheckType = (typeof mailCheckTypes)[number];
-export const checkTypes = [...coreCheckTypes, ...mailCheckTypes] as const;
+export { checkTypes, coreCheckTypes, isCoreCheckType, mailCheckTypes, type CoreCheckType, type MailCheckType } from '../check-types.js';
 export const checkTypeSchema = z.enum(checkTypes);
 export type CheckType = z.infer<typeof checkTypeSchema>;
-export const isCoreCheckType = (type: string): type is CoreCheckType => (coreCheckTypes as readonly string[]).includes(type);
 
 /**
  * What a domain is for (RFC 7505 null MX; a parked domain sends and receives no mail): a `null_mx` or

@@ -1,5 +1,8 @@
 import { z } from '../zod.js';
 import { idSchema, isoDateTime } from '../common.js';
+import { evidenceSources, mailboxProviders } from '../sender-requirement-names.js';
+
+export { EVIDENCE_SOURCE_LABELS, evidenceSources, MAILBOX_PROVIDER_NAMES, mailboxProviders, SENDER_REQUIREMENTS_PLAN_MESSAGE } from '../sender-requirement-names.js';
 
 /**
  * The sender requirements verdict (issue 26): what Gmail and Yahoo (since February 2024) and
@@ -9,22 +12,16 @@ import { idSchema, isoDateTime } from '../common.js';
  * latest verdict per domain; the reports render the kept one.
  */
 
-export const SENDER_REQUIREMENTS_PLAN_MESSAGE = 'Sender requirements are available on paid plans. Please upgrade to see how your domain meets the Gmail, Yahoo and Microsoft requirements.';
 
-export const mailboxProviders = ['gmail', 'yahoo', 'microsoft'] as const;
 export const mailboxProviderSchema = z.enum(mailboxProviders);
 export type MailboxProvider = z.infer<typeof mailboxProviderSchema>;
-export const MAILBOX_PROVIDER_NAMES: Record<MailboxProvider, string> = { gmail: 'Gmail', yahoo: 'Yahoo', microsoft: 'Microsoft (Outlook.com)' };
 
 export const senderRequirementIds = ['spf', 'dkim', 'dmarc', 'alignment', 'reverse_dns', 'tls', 'one_click_unsubscribe', 'message_format', 'complaint_rate'] as const;
 export const senderRequirementIdSchema = z.enum(senderRequirementIds);
 export type SenderRequirementId = z.infer<typeof senderRequirementIdSchema>;
 
-/** Where a piece of evidence comes from. */
-export const evidenceSources = ['dns', 'mail_flow', 'mail_test'] as const;
 export const evidenceSourceSchema = z.enum(evidenceSources);
 export type EvidenceSource = z.infer<typeof evidenceSourceSchema>;
-export const EVIDENCE_SOURCE_LABELS: Record<EvidenceSource, string> = { dns: 'DNS scan', mail_flow: 'Mail flow reports', mail_test: 'Test message' };
 
 /**
  * met / unmet: the evidence says so; unknown: no source could tell (no scan, no reports, no test
