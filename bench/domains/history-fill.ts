@@ -8,6 +8,7 @@
  * what production would: the blacklist check's per-list sites and per-IP results are the bulk.
  */
 import { sql, type Database } from '@sendwell/db';
+import { summariseScanDays } from '@sendwell/testing';
 import { storedMonthOf, storeSeededChecks, storeSeededSnapshots } from '../lib/seeded-results.js';
 
 const LISTS = [
@@ -200,8 +201,8 @@ export const FACTORS = {
 /**
  * `scans` completed scans spread round-robin over `domainIds`, one every `spacingSeconds` seconds back
  * from `end` (now by default), each with its six checks and its reputation row, kept in the month
- * partition `storedMonth` (by default the current one); then the domains' status and counters as the
- * scanner's recorder leaves them.
+ * partition `storedMonth` (by default the current one); then the domains' status, counters and daily
+ * summary as the scanner's recorder leaves them.
  */
 export async function fillHistory(db: Database, domainIds: number[], scans: number, spacingSeconds: number, options: { end?: Date; storedMonth?: string } = {}): Promise<void> {
   const templates = checkTemplates();
@@ -258,5 +259,6 @@ export async function fillHistory(db: Database, domainIds: number[], scans: numb
       from (select domain_id, count(*)::int as n, max(completed_at) as last from bench_new_scans group by domain_id) x
       where d.id = x.domain_id
     `.execute(trx);
+    await summariseScanDays(trx, domainIds);
   });
 }

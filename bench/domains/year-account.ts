@@ -9,6 +9,7 @@
  */
 import { HISTORY_TABLES, HistoryPartitions, monthStart, partitionName } from '@sendwell/scan-engine';
 import { sql, type Database } from '@sendwell/db';
+import { summariseScanDays } from '@sendwell/testing';
 import { checkTemplates, FACTORS, SNAPSHOT } from './history-fill.js';
 
 const INTERVAL_S = 15 * 60;
@@ -34,7 +35,6 @@ async function ensurePastMonths(db: Database, now: Date, months: number): Promis
 export async function fillYear(db: Database, domainIds: number[], months: number, now: Date): Promise<Map<string, number>> {
   const written = new Map<string, number>();
   const templates = checkTemplates();
-  const statuses = templates.map((t) => `${t.type}=${t.status}`).sort();
   for (const month of await ensurePastMonths(db, now, months)) {
     const from = new Date(`${month}T00:00:00Z`);
     const to = new Date(Math.min(Date.parse(`${monthStart(from, 1)}T00:00:00Z`), now.getTime()));
@@ -78,18 +78,11 @@ export async function fillYear(db: Database, domainIds: number[], months: number
           returning 1
         )
         select (select count(*)::int from made) as n`.execute(trx);
-      // The timeline's daily summary, as the engine keeps it while recording (ScanDayRows).
-      await sql`
-        insert into scan_days (domain_id, day, stored_month, scans, last_scan_id, last_scan_at, overall_status, checks, score)
-        select l.domain_id, l.d, ${month}::date, l.n, l.id, l.created_at, l.overall_status, ${statuses}::text[], 80 + (extract(epoch from l.created_at)::bigint % 12)::int
-        from (
-          select distinct on (s.domain_id, d) s.domain_id, d, s.id, s.created_at, s.overall_status, (count(*) over (partition by s.domain_id, d))::int as n
-          from (select *, (created_at at time zone 'UTC')::date as d from scans where domain_id = any(${domainIds}::int[]) and stored_month = ${month}::date) s
-          order by s.domain_id, d, s.created_at desc, s.id desc
-        ) l`.execute(trx);
       written.set(month, rows[0]!.n);
     });
   }
+  // The timeline's daily summary, as the recorder would have kept it.
+  await summariseScanDays(db, domainIds);
   await sql`
     update domains d set status = 'healthy', scan_count = x.n, last_scan = x.last, updated_at = now()
     from (select domain_id, count(*)::int as n, max(completed_at) as last from scans where domain_id = any(${domainIds}::int[]) group by domain_id) x

@@ -40,6 +40,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags, type Result } from 'lighthouse';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { createDb, sql } from '@sendwell/db';
+import { summariseScanDays } from '@sendwell/testing';
 import { freePort, loadAverage, stopChild, waitForHealth } from '../lib/processes.js';
 import { RESULTS_DIR, sized, SMOKE, smokeResult } from '../lib/smoke.js';
 
@@ -324,6 +325,7 @@ async function seedHistory(databaseUrl: string, email: string): Promise<string[]
         select ${domain.id}, 'scheduled', 'completed', 'healthy', t, t, t, (select array_agg(id order by id) from results)
         from generate_series(1, ${SEEDED_SCANS}) g, lateral (select now() - g * interval '15 minutes' as t) at
       `.execute(db);
+      await summariseScanDays(db, [domain.id]);
     }
     return names;
   } finally {

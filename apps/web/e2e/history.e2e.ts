@@ -1,3 +1,4 @@
+import { summariseScanDays } from '@sendwell/testing';
 import { describe, expect, it } from 'vitest';
 import { captureScreen } from './harness/browser';
 import { BROKEN_DOMAIN, HEALTHY_DOMAIN } from './harness/fixture-dns';
@@ -45,6 +46,8 @@ async function seedHistory(domainId: number): Promise<{ latestScanId: string; la
       select ${domainId}, made.id, 60 + (extract(epoch from made.created_at)::bigint / 900) % 30, '{}'::jsonb, 'stable', made.created_at from made
     `.execute(db);
     await db.updateTable('domains').set((eb) => ({ scanCount: eb('scanCount', '+', OLDER_SCANS) })).where('id', '=', domainId).execute();
+    // The timeline's daily summary, as the scan engine would have kept it recording these scans.
+    await summariseScanDays(db, [domainId]);
     const dnsCheck = await db
       .selectFrom('checkResults')
       .select('id')

@@ -43,3 +43,4 @@ export { startHttpsServer, type TestHttpsServer, type HttpsServerOptions, type H
 export { issueMarkCertificate, type MarkCertOptions } from './bimi.js';
 export { generateZoneKey, keyTrapKey, keyTrapSignatures, signFixtureZones, signRrset, dsRecord, dsPresentation, keyTag, canonicalName, rrsigTime, DNSSEC_ALGORITHMS, KSK_FLAGS, ZONE_KEY_FLAGS, type ZoneSigningKey, type ZoneKeyOptions, type KeyTrapKeyOptions, type FixtureZone, type SignOptions, type DnsFixtureDnskey, type DnsFixtureDs, type DnsFixtureRrsig } from './dnssec.js';
 export { seededRandom } from './seeded-random.js';
+export { summariseScanDays } from './scan-days.js';
