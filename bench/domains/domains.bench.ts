@@ -409,7 +409,7 @@ year-long account: ${YEAR_DOMAINS} domains, ${yearScans.toLocaleString('en-US')}
   console.log(`  ${verdict(slowest < YEAR_P99_MS)}  slowest p99 ${slowest.toFixed(1)} ms, target < ${YEAR_P99_MS} ms at any history length`);
   console.log(`  ${verdict(largest < YEAR_PAGE_KB)}  largest answer ${largest.toFixed(1)} KB, target < ${YEAR_PAGE_KB} KB a page`);
   console.log(
-    `  the history job dropped ${drop.run.dropped.join(', ') || 'nothing'} (${drop.droppedRows.toLocaleString('en-US')} rows of the four tables) in ${drop.run.dropMs.toFixed(1)} ms of lock, ${drop.runMs.toFixed(0)} ms the whole run (carried ${drop.run.carriedScans} scans); ` +
+    `  the history job dropped ${drop.run.dropped.join(', ') || 'nothing'} (${drop.droppedRows.toLocaleString('en-US')} rows of the history tables) in ${drop.run.dropMs.toFixed(1)} ms of lock, ${drop.runMs.toFixed(0)} ms the whole run (carried ${drop.run.carriedScans} scans); ` +
       `deleting the next month's ${drop.deletedRows.toLocaleString('en-US')} rows one by one took ${drop.deleteMs.toFixed(0)} ms (${(drop.deleteMs / Math.max(drop.run.dropMs, 0.001)).toFixed(0)}× the drop's lock)`,
   );
 
