@@ -30,8 +30,8 @@ function DomainHistory() {
       <div className="space-y-1">
         <h2 className="text-2xl font-bold tracking-tight">Domain History</h2>
         <p className="text-sm text-muted-foreground" data-testid="history-window">
-          Every scan of your domains in the last {scanHistoryDays(planType)} days, what changed between them, and how the score moved. {planLabel(planType)} keeps{' '}
-          {scanHistoryDays(planType)} days of scan history.
+          Every scan of your domains, what changed between them, and how the score moved. {planLabel(planType)} keeps {scanHistoryDays(planType)} days of scan
+          history.
         </p>
       </div>
       <Alert>
