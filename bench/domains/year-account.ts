@@ -7,25 +7,18 @@
  * reads it pages through, and the time to drop its oldest month whole once it is past every plan's
  * history, beside deleting a month of the same size row by row.
  */
-import { HISTORY_TABLES, HistoryPartitions, monthStart, partitionName } from '@sendwell/scan-engine';
+import { HISTORY_TABLES, HistoryPartitions, monthStart } from '@sendwell/scan-engine';
 import { sql, type Database } from '@sendwell/db';
 import { summariseScanDays } from '@sendwell/testing';
 import { checkTemplates, FACTORS, SNAPSHOT } from './history-fill.js';
 
 const INTERVAL_S = 15 * 60;
 
-/** The month partitions from `months` months back to this one, for every history table (the job makes only this month on). */
+/** The months from `months` months back to this one, their partitions created (the job makes only this month on). */
 async function ensurePastMonths(db: Database, now: Date, months: number): Promise<string[]> {
-  const made: string[] = [];
-  for (let k = months; k >= 0; k--) {
-    const month = monthStart(now, -k);
-    for (const table of HISTORY_TABLES) {
-      await sql`create table if not exists ${sql.id(partitionName(table, month))} partition of ${sql.id(table)}
-        for values from (${sql.lit(month)}) to (${sql.lit(monthStart(now, -k + 1))})`.execute(db);
-    }
-    made.push(month);
-  }
-  return made;
+  const wanted = Array.from({ length: months + 1 }, (_, i) => monthStart(now, i - months));
+  await new HistoryPartitions(db).createMonths(wanted);
+  return wanted;
 }
 
 /**

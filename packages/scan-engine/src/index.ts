@@ -2,11 +2,11 @@ export { ScanEngine, type ManualRequestOutcome, type ScanEngineDeps } from './sc
 export { AlertStore } from './alerts/alert-store.js';
 export { alertEventsOf, queueAlertEvents, type AlertEventRef } from './alerts/alert-outbox.js';
 export type { AlertDecision, AlertedDomain, NewAlert, OpenAlert, ScanAlert } from './alerts/alert-types.js';
-export { HISTORY_TABLES, HistoryPartitions, monthStart, MONTHS_AHEAD, partitionName, type HistoryTable } from './history/history-partitions.js';
+export { HISTORY_TABLES, HistoryPartitions, monthStart, type HistoryTable } from './history/history-partitions.js';
 export { queueSenderRequirementsRefresh } from './follow-ups/sender-requirements-refresh.js';
 export { ENDED_WITHOUT_RESULT, LOST_TOO_OFTEN, ScanRecovery, SUPERSEDED, UNQUEUEABLE, type RecoveryResult, type ScanRecoveryOptions } from './recovery/scan-recovery.js';
 export { nextScanAt, ScanRecorder, type DailyPoint } from './record/scan-recorder.js';
-export { checkStatusesOf, ScanDayRows, type ScanForDay } from './record/scan-day-rows.js';
+export { ScanDayRows, type ScanForDay } from './record/scan-day-rows.js';
 export type { DecideScanAlerts, PreviousChecks, RecordContext, RecordedCheck, RecordResult, ScanOutcomeToRecord } from './record/scan-outcome.js';
 export { ManualScanCooldown, type CooldownClaim } from './requests/manual-request.js';
 export { createScan, scanJob, ScanRequests, type QueueScansOutcome, type ScanToQueue } from './requests/scan-requests.js';

@@ -67,13 +67,17 @@ export class HistoryPartitions {
   }
 
   /** Creates the missing partitions of the current month and the MONTHS_AHEAD after it; the months created. */
-  async ensureMonths(now = new Date()): Promise<string[]> {
+  ensureMonths(now = new Date()): Promise<string[]> {
+    return this.createMonths(Array.from({ length: MONTHS_AHEAD + 1 }, (_, plus) => monthStart(now, plus)));
+  }
+
+  /** Creates every history table's partition of these months (`YYYY-MM-01`) where missing; the months created. */
+  async createMonths(wanted: readonly string[]): Promise<string[]> {
     return this.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${PARTITION_LOCK})`.execute(trx);
       const existing = await this.months(trx);
       const created = new Set<string>();
-      for (let plus = 0; plus <= MONTHS_AHEAD; plus++) {
-        const month = monthStart(now, plus);
+      for (const month of wanted) {
         for (const table of HISTORY_TABLES) {
           if (existing[table].includes(month)) continue;
           // A partition bound takes no parameters: literals of a month this code computed.

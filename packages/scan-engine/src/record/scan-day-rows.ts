@@ -11,10 +11,12 @@ export interface ScanForDay {
   checks: ReadonlyArray<{ type: CheckType; status: CheckStatus }>;
   /** The score this scan calculated, or null. */
   score: number | null;
+  /** The scan's month partition (`YYYY-MM-01`), the row's too; read from the scan when not given. */
+  storedMonth?: string;
 }
 
 /** `type=status` of each check, by type: how the summary (and the history's rows) keep a scan's statuses. */
-export const checkStatusesOf = (checks: ScanForDay['checks']): string[] => checks.map((c) => `${c.type}=${c.status}`).sort();
+const checkStatusesOf = (checks: ScanForDay['checks']): string[] => checks.map((c) => `${c.type}=${c.status}`).sort();
 
 /**
  * `scan_days`, the timeline's daily summary (migration 2026-11-29T00-00): per domain and UTC day, the
@@ -32,9 +34,10 @@ export class ScanDayRows {
    */
   async countScan(scan: ScanForDay): Promise<void> {
     const day = sql`(${scan.createdAt}::timestamptz at time zone 'UTC')::date`;
+    const month = scan.storedMonth === undefined ? sql`(select stored_month from scans where id = ${scan.scanId}::uuid)` : sql`${scan.storedMonth}::date`;
     await sql`
       insert into scan_days as d (domain_id, day, stored_month, scans, last_scan_id, last_scan_at, overall_status, checks, score)
-      values (${scan.domainId}, ${day}, (select stored_month from scans where id = ${scan.scanId}::uuid), 1, ${scan.scanId}::uuid, ${scan.createdAt}, ${scan.overallStatus},
+      values (${scan.domainId}, ${day}, ${month}, 1, ${scan.scanId}::uuid, ${scan.createdAt}, ${scan.overallStatus},
         ${checkStatusesOf(scan.checks)}::text[], ${scan.score})
       on conflict (domain_id, day, stored_month) do update set
         scans = d.scans + 1,

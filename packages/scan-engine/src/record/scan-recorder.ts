@@ -92,7 +92,7 @@ export class ScanRecorder {
         previousScore,
         calculatedAt: now,
       });
-      await new ScanDayRows(trx).countScan({ domainId: domain.id, scanId, createdAt: scan.createdAt, overallStatus: outcome.status, checks: Object.values(outcome.checks), score });
+      await new ScanDayRows(trx).countScan({ domainId: domain.id, scanId, createdAt: scan.createdAt, storedMonth: scan.storedMonth, overallStatus: outcome.status, checks: Object.values(outcome.checks), score });
 
       const alerts = new AlertStore(trx);
       const decision = decideAlerts({
