@@ -98,10 +98,14 @@ describe('dnsPerformanceCheck with the scanner busy during its probes', () => {
   });
 
   it('measures again after a blocked probe, and grades the clean time: not slow', async () => {
-    // Both name servers' first probes are blocked (they run at once); their re-measures are not.
+    // Both name servers' first probes are blocked (they run at once); their re-measures are not
+    // blocked by the test. A re-measure can still meet a stall of the machine's own (two cores shared
+    // with the whole test run) and be measured once more, so at least one re-measure each, and no more
+    // than the attempts allowed.
     const { resolver, probes } = busyResolver(2);
     const result = await scan('busy.test', resolver);
-    expect(probes()).toBe(4);
+    expect(probes()).toBeGreaterThanOrEqual(4);
+    expect(probes()).toBeLessThanOrEqual(2 * MAX_TIMING_ATTEMPTS);
     expect(result.status).toBe('success');
     expect(codes(result)).not.toContain('DNS_SLOW_RESPONSE');
     expect(codes(result)).not.toContain('DNS_TIMING_UNRELIABLE');
