@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { generateReportJobId, JobName } from '@sendwell/contracts';
 import { createDb, sql, type Database } from '@sendwell/db';
 import { createTestDatabase } from '@sendwell/db/testing';
+import { summariseScanDays } from '@sendwell/testing';
 import { closeRedis, createLogger, createQueues, createRedis } from '@sendwell/server-kit';
 import PDFDocument from 'pdfkit';
 import { COMPILED_NODE_FLAGS } from '../../scripts/lib/services.js';
@@ -54,7 +55,7 @@ const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length -
  * `scans` completed scans spread over the last 90 days for each domain, as the scanner records them:
  * results stored on change (lib/seeded-results.ts), so each domain's snapshot is stored once (each
  * scan's `takenAt` its patch) and each distinct check result once (spf, in error every fifth day of
- * the month, is two), every scan referencing the ones it saw.
+ * the month, is two), every scan referencing the ones it saw, and the daily summary the trends read.
  */
 async function seedHistory(db: Database, domainIds: number[], scans: number) {
   const stepMs = Math.floor((90 * 86_400_000) / scans);
@@ -93,6 +94,7 @@ async function seedHistory(db: Database, domainIds: number[], scans: number) {
     select domain_id, id, 60 + (extract(day from completed_at)::int % 30), 'stable', completed_at,
       '{"weightedScores":{"emailAuthentication":33,"securityDeliverability":28,"configurationHealth":24},"emailAuthentication":{"spf":13,"dkim":13,"dmarc":7},"securityDeliverability":{"blacklist":{"score":10},"ssl":15,"spoofingProtection":5},"configurationHealth":{"dnsPerformance":12,"mailRouting":8,"nameServers":5}}'::jsonb
     from scans where domain_id = any(${domainIds}::int[])`.execute(db);
+  await summariseScanDays(db, domainIds);
   await sql`insert into domain_alerts (domain_id, user_id, type, severity, title, message, details, created_at)
     select d.id, d.user_id, 'dns_change', 'high', 'DNS changed', 'DNS changed',
       jsonb_build_object('changes', jsonb_build_array(jsonb_build_object('record', 'SPF', 'impact', 'mail', 'summary', 'SPF gained include:sendgrid.net'))),

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { checkTypes, type CheckStatus, type CheckType } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
-import { ResultStore } from '@sendwell/scan-engine';
+import { ResultStore, ScanDayRows } from '@sendwell/scan-engine';
 
 const tag = () => randomBytes(5).toString('hex');
 
@@ -42,7 +42,8 @@ export function factory(db: Database) {
 
     /**
      * A completed scan as the scanner's recorder leaves it: checks with details and findings, the scan
-     * row with its DNS snapshot, and a reputation row with the scanner's factors.
+     * row with its DNS snapshot, a reputation row with the scanner's factors, and the scan counted in
+     * its day's summary.
      */
     async completedScan(
       domainId: number,
@@ -139,6 +140,14 @@ export function factory(db: Database) {
           }),
         })
         .execute();
+      await new ScanDayRows(db).countScan({
+        domainId,
+        scanId: scan.id,
+        createdAt: at,
+        overallStatus: 'warning',
+        checks: checkTypes.map((type) => ({ type, status: status(type) })),
+        score: opts.score ?? 72,
+      });
       await db.updateTable('domains').set((eb) => ({ lastScan: at, scanCount: eb('scanCount', '+', 1) })).where('id', '=', domainId).execute();
       return scan.id;
     },

@@ -1,6 +1,6 @@
 /**
- * Reads what the scanner stored for one domain (scans, checks, reputation history, DNS change
- * alerts); the reports service writes none of these tables and sends no DNS query of its own.
+ * Reads what the scanner stored for one domain (scans, checks, the daily summary, reputation
+ * history, DNS change alerts); the reports service writes none of these tables and sends no DNS query of its own.
  */
 import { dnsSnapshotSchema, AlertType, type DnsSnapshot } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
@@ -67,37 +67,29 @@ export class ReportSourceRepository {
   }
 
   /**
-   * One point per day since `since`: the day's last completed scan (its status and check statuses)
-   * and the day's last reputation score. Two statements over the (domain_id, created_at) and
-   * (domain_id, calculated_at) indexes, however many scans the window holds.
+   * One point per UTC day since `since`'s day: the day's last completed scan (its status and check
+   * statuses) and the day's last score, from the daily summary the scan engine keeps (`scan_days`),
+   * so 90 days are 90 rows however often the domain is scanned. A day whose only score is the daily
+   * recalculation (no scan that day) takes it from its daily point.
    */
   async days(domainId: number, since: Date): Promise<{ days: SourceDay[]; scans: number }> {
-    const scanDays = await sql<{ day: string; overallStatus: string | null; checks: Record<string, string> | null; scans: string }>`
-      with window_scans as (
-        select id, completed_at, overall_status, check_result_ids, stored_month from scans
-        where domain_id = ${domainId} and status = 'completed' and completed_at is not null and created_at >= ${since}
-      ), last_of_day as (
-        select distinct on ((completed_at at time zone 'UTC')::date)
-          id, to_char((completed_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, overall_status, check_result_ids, stored_month
-        from window_scans
-        order by (completed_at at time zone 'UTC')::date, completed_at desc
-      )
-      select d.day, d.overall_status,
-        (select jsonb_object_agg(r.type, r.status) from check_results r where r.id = any(d.check_result_ids) and r.stored_month = d.stored_month) as checks,
-        (select count(*) from window_scans) as scans
-      from last_of_day d order by d.day`.execute(this.db);
-    const scores = await sql<{ day: string; score: number }>`
-      select distinct on ((calculated_at at time zone 'UTC')::date)
-        to_char((calculated_at at time zone 'UTC')::date, 'YYYY-MM-DD') as day, score
+    const sinceDay = sql`(${since}::timestamptz at time zone 'UTC')::date`;
+    const scanDays = await sql<{ day: string; scans: number; overallStatus: string | null; checks: string[]; score: number | null }>`
+      select to_char(day, 'YYYY-MM-DD') as day, scans, overall_status, checks, score
+      from scan_days where domain_id = ${domainId} and day >= ${sinceDay}
+      order by day`.execute(this.db);
+    const dailyPoints = await sql<{ day: string; score: number }>`
+      select to_char(daily_for, 'YYYY-MM-DD') as day, score
       from domain_reputation_history
-      where domain_id = ${domainId} and calculated_at >= ${since}
-      order by (calculated_at at time zone 'UTC')::date, calculated_at desc, id desc`.execute(this.db);
-    const scoreByDay = new Map(scores.rows.map((r) => [r.day, r.score]));
+      where domain_id = ${domainId} and daily_for is not null and daily_for >= ${sinceDay}`.execute(this.db);
     const days = new Map<string, SourceDay>();
-    for (const r of scanDays.rows) days.set(r.day, { day: r.day, score: scoreByDay.get(r.day) ?? null, status: r.overallStatus, checks: r.checks ?? {} });
-    // A daily recalculation without a scan that day still draws its score.
-    for (const [day, score] of scoreByDay) if (!days.has(day)) days.set(day, { day, score, status: null, checks: {} });
-    return { days: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)), scans: Number(scanDays.rows[0]?.scans ?? 0) };
+    let scans = 0;
+    for (const r of scanDays.rows) {
+      scans += r.scans;
+      days.set(r.day, { day: r.day, score: r.score, status: r.overallStatus, checks: checkStatusesByType(r.checks) });
+    }
+    for (const r of dailyPoints.rows) if (!days.has(r.day)) days.set(r.day, { day: r.day, score: r.score, status: null, checks: {} });
+    return { days: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)), scans };
   }
 
   /** The semantic DNS differences the scanner raised as alerts in the window. */
@@ -113,4 +105,14 @@ export class ReportSourceRepository {
       .execute();
     return rows.map((r) => ({ at: r.createdAt, changes: (r.details as { changes?: unknown } | null)?.changes }));
   }
+}
+
+/** `scan_days.checks` keeps each check as `type=status`. */
+function checkStatusesByType(checks: readonly string[]): Record<string, string> {
+  const byType: Record<string, string> = {};
+  for (const entry of checks) {
+    const at = entry.indexOf('=');
+    if (at > 0) byType[entry.slice(0, at)] = entry.slice(at + 1);
+  }
+  return byType;
 }
