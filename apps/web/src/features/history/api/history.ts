@@ -1,5 +1,6 @@
 import { HISTORY_DOMAIN_PAGE_DEFAULT, type DomainHistoryAnswer, type HistoryDaysAnswer, type LastScanAnswer, type ScanDetailAnswer } from '@sendwell/contracts';
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { focusManager, infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
 import { SCAN_MATCH_WINDOW_MS, timelineFrom, toDomainPage, type DomainScanPage } from '../lib/history';
 
@@ -21,6 +22,9 @@ export function historyUrl(query: { domainId?: number; before?: string | null; t
   return search ? `${HISTORY_URL}?${search}` : HISTORY_URL;
 }
 
+/** Stored scans change only by new ones arriving; a minute-old page is fresh enough. */
+const HISTORY_STALE_MS = 60_000;
+
 export const historyKeys = {
   all: [HISTORY_URL] as const,
   overview: () => [HISTORY_URL, 'overview'] as const,
@@ -31,7 +35,7 @@ export const historyKeys = {
 
 /** Every active and restorable deleted domain, each with its newest page of scans (the cards of the page). */
 export function historyQueryOptions() {
-  return queryOptions({ queryKey: historyKeys.overview(), queryFn: ({ signal }) => api.get<DomainHistoryAnswer>(HISTORY_URL, { signal }), staleTime: 60_000 });
+  return queryOptions({ queryKey: historyKeys.overview(), queryFn: ({ signal }) => api.get<DomainHistoryAnswer>(HISTORY_URL, { signal }), staleTime: HISTORY_STALE_MS });
 }
 
 export function useHistoryOverview({ enabled = true }: { enabled?: boolean } = {}) {
@@ -46,18 +50,43 @@ export function domainScansQueryOptions(domainId: number) {
       toDomainPage(await api.get<DomainHistoryAnswer>(historyUrl({ domainId, before: pageParam, limit: HISTORY_DOMAIN_PAGE_DEFAULT }), { signal }), domainId),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    staleTime: 60_000,
+    staleTime: HISTORY_STALE_MS,
   });
 }
 
+/**
+ * Refreshes a domain's list with its newest page only. react-query refetches every page an infinite
+ * list holds, one after another: a list scrolled 60 pages deep would spend the history call's whole
+ * rate limit (60 a minute at the gateway) on one return to the tab, and fail part-way. The list is
+ * newest first and a completed scan never changes, so only the newest page can hold news; the older
+ * pages are dropped and load again as the user scrolls down.
+ */
+export function refreshNewestScans(queryClient: QueryClient, domainId: number): Promise<void> {
+  const queryKey = historyKeys.domainScans(domainId);
+  queryClient.setQueryData<InfiniteData<DomainScanPage, string | null>>(queryKey, (data) =>
+    data && data.pages.length > 1 ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+  );
+  return queryClient.invalidateQueries({ queryKey, exact: true });
+}
+
+/** A domain's scans, refreshed on return to the tab (once stale) by their newest page only. */
 export function useDomainScans(domainId: number) {
-  return useInfiniteQuery(domainScansQueryOptions(domainId));
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      focusManager.subscribe((focused) => {
+        const updatedAt = queryClient.getQueryState(historyKeys.domainScans(domainId))?.dataUpdatedAt ?? 0;
+        if (focused && Date.now() - updatedAt > HISTORY_STALE_MS) void refreshNewestScans(queryClient, domainId);
+      }),
+    [queryClient, domainId],
+  );
+  return useInfiniteQuery({ ...domainScansQueryOptions(domainId), refetchOnWindowFocus: false });
 }
 
 /** GET /api/domains/{id}/history/days: the timeline's points, a year of UTC days (within HISTORY_DAYS_MAX). */
 export function historyDaysQueryOptions(domainId: number, from: string) {
   const url = `/api/domains/${domainId}/history/days?from=${from}`;
-  return queryOptions({ queryKey: historyKeys.days(domainId, from), queryFn: ({ signal }) => api.get<HistoryDaysAnswer>(url, { signal }), staleTime: 60_000 });
+  return queryOptions({ queryKey: historyKeys.days(domainId, from), queryFn: ({ signal }) => api.get<HistoryDaysAnswer>(url, { signal }), staleTime: HISTORY_STALE_MS });
 }
 
 export function useHistoryDays(domainId: number, now: number = Date.now()) {
@@ -73,7 +102,7 @@ export function useScansAt(domainId: number | null, at: Date) {
     queryKey: historyKeys.scansAt(domainId ?? 0, to),
     queryFn: async ({ signal }) => toDomainPage(await api.get<DomainHistoryAnswer>(historyUrl({ domainId: domainId ?? 0, to, limit: SCANS_AT_LIMIT }), { signal }), domainId ?? 0),
     enabled: domainId !== null,
-    staleTime: 60_000,
+    staleTime: HISTORY_STALE_MS,
   });
 }
 
