@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from '@sendwell/db';
 import { SystemCounter } from '@sendwell/server-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MailFlowAlerts } from '../src/alerts/mail-flow-alerts.js';
+import { ensureMonthPartitions } from '../src/storage/partitions.js';
 import { silentLogger, startHarness, type Harness } from './fixtures.js';
 
 const HOUR = 3_600_000;
@@ -17,14 +17,8 @@ let alerts: MailFlowAlerts;
 
 beforeAll(async () => {
   h = await startHarness();
-  for (const [from, to] of [
-    ['2026-01-01', '2026-02-01'],
-    ['2026-02-01', '2026-03-01'],
-    ['2026-03-01', '2026-04-01'],
-  ] as const) {
-    const name = `dmarc_records_daily_${from.slice(0, 7).replace('-', '_')}`;
-    await sql`create table if not exists ${sql.raw(name)} partition of dmarc_records_daily for values from (${sql.lit(from)}) to (${sql.lit(to)})`.execute(h.db);
-  }
+  // The months the fixtures' days fall in, for the three tables, as an ingest makes them.
+  await ensureMonthPartitions(h.db, ['2026-01-01', '2026-02-01', '2026-03-01']);
   alerts = new MailFlowAlerts(h.db, h.deps.queues, silentLogger, h.deps.counters);
 }, 60_000);
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDomain } from '../src/addresses/report-domain.repository.js';
 import { ReportDomainRepository } from '../src/addresses/report-domain.repository.js';
 import { ingestReportFile } from '../src/storage/ingest-report-file.js';
-import { ensureMonthPartitions, partitionName } from '../src/storage/partitions.js';
+import { ensureMonthPartitions, partitionName, type MonthlyTable } from '../src/storage/partitions.js';
 import { pruneMailFlow } from '../src/storage/prune-mail-flow.js';
 import { startHarness, type Harness } from './fixtures.js';
 import { aggregateXml, dayPeriod, daysAgo } from './fixtures/reports/aggregate.js';
@@ -47,10 +47,16 @@ async function daysLeft(domainId: number) {
   return { records: records.rows.map((r) => r.day), tls: tls.rows.map((r) => r.day), failures: failures.length, reports: reports.map((r) => r.reportId) };
 }
 
+const MONTHLY: MonthlyTable[] = ['dmarc_records_daily', 'tls_results_daily', 'dmarc_failure_reports'];
+
 async function partitions(): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'dmarc_records_daily'::regclass order by 1`.execute(h.db);
+  const { rows } = await sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent in ('dmarc_records_daily'::regclass, 'tls_results_daily'::regclass, 'dmarc_failure_reports'::regclass) order by 1`.execute(h.db);
   return rows.map((r) => r.name);
 }
+
+/** The month's partition of each of the three tables. */
+const monthOf = (month: string) => MONTHLY.map((table) => partitionName(table, month)).sort();
 
 describe('pruneMailFlow', () => {
   it('keeps each domain its plan retention (basic 90 days, advanced 395), nothing on a plan without mail flow, drops old partitions, makes the next ones', async () => {
@@ -68,6 +74,9 @@ describe('pruneMailFlow', () => {
     await ensureMonthPartitions(h.db, [ancient]);
     await sql`insert into dmarc_records_daily (day, domain_id, key, source_ip, header_from, envelope_from, spf_domain, spf_result, dkim_domain, dkim_selector, dkim_result, spf_aligned, dkim_aligned, disposition, override, messages)
       values (${ancient}, 999999, '\\x00', '192.0.2.9', '', '', '', '', '', '', 'none', false, false, '', '', 1)`.execute(h.db);
+    await sql`insert into tls_results_daily (day, domain_id, policy_type, policy_domain, mx_host, result_type, sessions)
+      values (${ancient}, ${advanced.id}, 'sts', ${advanced.name}, '', 'success', 3)`.execute(h.db);
+    await h.db.insertInto('dmarcFailureReports').values({ domainId: advanced.id, receivedAt: new Date(`${ancient}T12:00:00Z`), report: '{}' }).execute();
 
     const result = await pruneMailFlow(h.db, now);
 
@@ -79,15 +88,16 @@ describe('pruneMailFlow', () => {
     expect(await daysLeft(lapsed.id)).toEqual({ records: [], tls: [], failures: 0, reports: [] });
     expect(result).toMatchObject({ records: 3, tlsResults: 3, failureReports: 3, reports: 6 });
 
-    expect(result.droppedPartitions).toContain(partitionName(ancient.slice(0, 7)));
+    // The ancient month goes whole from the three tables, its rows with it (no row deletes counted above).
+    expect(result.droppedPartitions).toEqual(expect.arrayContaining(monthOf(ancient.slice(0, 7))));
     const left = await partitions();
-    expect(left).not.toContain(partitionName(ancient.slice(0, 7)));
+    for (const name of monthOf(ancient.slice(0, 7))) expect(left).not.toContain(name);
     for (const ahead of [0, 1, 2]) {
       const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + ahead, 1)).toISOString().slice(0, 7);
-      expect(left).toContain(partitionName(month));
+      expect(left).toEqual(expect.arrayContaining(monthOf(month)));
     }
     // The advanced domain's oldest month (300 days ago) is within the longest retention: kept.
-    expect(left).toContain(partitionName(d300.slice(0, 7)));
+    expect(left).toEqual(expect.arrayContaining(monthOf(d300.slice(0, 7))));
   });
 
   it('deletes report files and read or refused messages past the source retention, keeps unread ones', async () => {

@@ -177,13 +177,18 @@ export function factory(db: Database) {
         .execute();
     },
 
-    /** The month's partition of dmarc_records_daily, as the intake's ensureMonthPartition creates it ahead of need. */
-    async dmarcPartition(month: string) {
+    /** The month's partitions of mail flow's daily tables, as the intake's ensureMonthPartitions creates them ahead of need. */
+    async mailFlowPartition(month: string) {
       const [y, m] = month.split('-').map(Number) as [number, number];
       const next = m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-      await sql
-        .raw(`create table if not exists dmarc_records_daily_${y}_${String(m).padStart(2, '0')} partition of dmarc_records_daily for values from ('${month}-01') to ('${next}-01')`)
-        .execute(db);
+      const suffix = `${y}_${String(m).padStart(2, '0')}`;
+      for (const [table, from, to] of [
+        ['dmarc_records_daily', `${month}-01`, `${next}-01`],
+        ['tls_results_daily', `${month}-01`, `${next}-01`],
+        ['dmarc_failure_reports', `${month}-01 00:00:00+00`, `${next}-01 00:00:00+00`],
+      ] as const) {
+        await sql.raw(`create table if not exists ${table}_${suffix} partition of ${table} for values from ('${from}') to ('${to}')`).execute(db);
+      }
     },
 
     /** Aggregate records summed per day as the intake's ingest stores them (the dimensions' hash is the key). */

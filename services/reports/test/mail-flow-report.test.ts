@@ -33,8 +33,8 @@ beforeAll(async () => {
   f = factory(t.db);
   source = new ReportSourceRepository(t.db);
   builder = new ReportBuilder(source, new MailFlowSourceRepository(t.db), new SenderRequirementsSourceRepository(t.db, createLogger('test', 'silent')));
-  await f.dmarcPartition('2026-10');
-  await f.dmarcPartition('2026-11');
+  await f.mailFlowPartition('2026-10');
+  await f.mailFlowPartition('2026-11');
 });
 
 afterAll(async () => {

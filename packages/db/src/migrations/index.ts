@@ -16,6 +16,7 @@ import * as mailTests from './2026-11-27T12-00_mail-tests.js';
 import * as senderRequirements from './2026-11-27T18-00_sender-requirements.js';
 import * as resultsOnChange from './2026-11-28T00-00_results-on-change.js';
 import * as historyPartitions from './2026-11-29T00-00_history-partitions.js';
+import * as mailFlowPartitions from './2026-11-30T00-00_mail-flow-partitions.js';
 
 /** Listed explicitly (not read from disk) so migrations run the same from source, a bundle or a container. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27T18-00_sender-requirements': senderRequirements,
   '2026-11-28T00-00_results-on-change': resultsOnChange,
   '2026-11-29T00-00_history-partitions': historyPartitions,
+  '2026-11-30T00-00_mail-flow-partitions': mailFlowPartitions,
 };

@@ -62,12 +62,20 @@ export interface TestDatabase {
 
 /** A fresh database for one test file, copied from the template. */
 export async function createTestDatabase(serverUrl: string): Promise<TestDatabase> {
-  const template = await ensureTemplate(serverUrl);
+  return createDatabase(serverUrl, await ensureTemplate(serverUrl));
+}
+
+/** A fresh database with no migration run: for a test of a migration, which runs the ones before it itself. */
+export function createEmptyTestDatabase(serverUrl: string): Promise<TestDatabase> {
+  return createDatabase(serverUrl, null);
+}
+
+async function createDatabase(serverUrl: string, template: string | null): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await withAdmin(serverUrl, async (client) => {
     for (let attempt = 0; ; attempt++) {
       try {
-        await client.query(`create database "${name}" template "${template}"`);
+        await client.query(template === null ? `create database "${name}"` : `create database "${name}" template "${template}"`);
         return;
       } catch (error) {
         // 55006: the template is briefly busy while another copy starts; wait and retry.

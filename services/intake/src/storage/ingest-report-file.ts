@@ -102,10 +102,12 @@ export async function ingestReportFile(db: Database, domain: ReportDomain, file:
 
   const aggregate = byReporterAndId(content.aggregate, (r) => `${reporterOf(r)}\u0000${r.reportId}`);
   const tls = byReporterAndId(content.tls, (r) => `${r.organization}\u0000${r.reportId}`);
-  await ensureMonthPartitions(
-    db,
-    aggregate.map(({ report }) => periodDay(report.period.begin, report.period.end)),
-  );
+  const storesFailure = content.failure !== null && domain.failureReports;
+  await ensureMonthPartitions(db, [
+    ...aggregate.map(({ report }) => periodDay(report.period.begin, report.period.end)),
+    ...tls.map(({ report }) => periodDay(report.period.start, report.period.end)),
+    ...(storesFailure ? [utcDay(now)] : []),
+  ]);
 
   const base = { domainId: domain.id, channel: file.channel, messageId: file.messageId };
   try {
@@ -174,12 +176,14 @@ export async function ingestReportFile(db: Database, domain: ReportDomain, file:
       if (tlsRows.size > 0) await upsertTlsRows(trx, domain.id, tlsRowsJson(tlsRows));
 
       // Failure reports carry (redacted) personal data: kept only where the owner turned them on.
-      if (content.failure && domain.failureReports) {
+      if (content.failure && storesFailure) {
         const failure = content.failure;
         await trx
           .insertInto('dmarcFailureReports')
           .values({
             domainId: domain.id,
+            // The month made ready above, rather than the database's clock, which may already be in the next.
+            receivedAt: now,
             arrivalDate: failure.arrivalDate,
             sourceIp: failure.sourceIp && isIP(failure.sourceIp) ? failure.sourceIp : null,
             authFailure: failure.authFailure,

@@ -52,13 +52,16 @@ async function domainsByRetention(db: Database): Promise<Map<number, number[]>> 
 }
 
 /**
- * The daily prune of mail flow (see the migration): each domain's rows past its owner's plan retention
- * (all of them on a plan without mail flow), whole partitions past the longest retention of any plan,
+ * The daily prune of mail flow (see the migrations): each domain's rows past its owner's plan retention
+ * (all of them on a plan without mail flow), whole months of the daily records, TLS results and failure
+ * reports past the longest retention of any plan (partitions.ts),
  * report files past theirs, read intake messages past the same, inbox tests past MAIL_TEST_RETENTION_DAYS
  * (raw message and analysis alike), and the next months' partitions.
  */
 export async function pruneMailFlow(db: Database, now = new Date()): Promise<PruneResult> {
   const result: PruneResult = { records: 0, tlsResults: 0, failureReports: 0, reports: 0, droppedPartitions: [], sources: 0, messages: 0, mailTests: 0 };
+  // Whole months first: their rows need no deleting one by one below.
+  result.droppedPartitions = await dropMonthPartitionsBefore(db, utcDay(new Date(now.getTime() - MAX_MAIL_FLOW_RETENTION_DAYS * DAY_MS)));
   for (const [days, domainIds] of await domainsByRetention(db)) {
     // Without mail flow every row goes: a cut-off after any report's day (they start at most 2 days ahead).
     const cutoff = new Date(now.getTime() - days * DAY_MS + (days === 0 ? 7 * DAY_MS : 0));
@@ -70,13 +73,15 @@ export async function pruneMailFlow(db: Database, now = new Date()): Promise<Pru
         return r.numAffectedRows ?? 0;
       });
       result.tlsResults += await inBatches(async () => {
-        const r = await sql`delete from tls_results_daily where ctid = any(array(
-            select ctid from tls_results_daily where domain_id = any(${ids}::int[]) and day < ${cutoffDay}::date limit ${DELETE_BATCH}))`.execute(db);
+        // By primary key: a ctid is unique only within one partition.
+        const r = await sql`delete from tls_results_daily where (domain_id, day, policy_type, policy_domain, mx_host, result_type) in (
+            select domain_id, day, policy_type, policy_domain, mx_host, result_type from tls_results_daily
+            where domain_id = any(${ids}::int[]) and day < ${cutoffDay}::date limit ${DELETE_BATCH})`.execute(db);
         return r.numAffectedRows ?? 0;
       });
       result.failureReports += await inBatches(async () => {
-        const r = await sql`delete from dmarc_failure_reports where id in (
-            select id from dmarc_failure_reports where domain_id = any(${ids}::int[]) and received_at < ${cutoff} limit ${DELETE_BATCH})`.execute(db);
+        const r = await sql`delete from dmarc_failure_reports where (id, received_at) in (
+            select id, received_at from dmarc_failure_reports where domain_id = any(${ids}::int[]) and received_at < ${cutoff} limit ${DELETE_BATCH})`.execute(db);
         return r.numAffectedRows ?? 0;
       });
       // A report past retention would be refused if it came again, so its listing row (and file) goes too.
@@ -87,8 +92,6 @@ export async function pruneMailFlow(db: Database, now = new Date()): Promise<Pru
       });
     }
   }
-
-  result.droppedPartitions = await dropMonthPartitionsBefore(db, utcDay(new Date(now.getTime() - MAX_MAIL_FLOW_RETENTION_DAYS * DAY_MS)));
 
   const sourcesBefore = new Date(now.getTime() - REPORT_SOURCE_RETENTION_DAYS * DAY_MS);
   result.sources = await inBatches(async () => {
