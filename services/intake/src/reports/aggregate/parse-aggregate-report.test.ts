@@ -123,6 +123,42 @@ describe('parseAggregateReport: the three formats', () => {
   });
 });
 
+describe('parseAggregateReport: character encodings', () => {
+  /** A report whose reporter and contact are not ASCII, as bytes in `encoding` under a declaration naming `declared`. */
+  const encoded = (encoding: 'latin1' | 'utf8' | 'utf16le', declared: string | null): Buffer => {
+    const declaration = declared === null ? '<?xml version="1.0"?>' : `<?xml version="1.0" encoding="${declared}"?>`;
+    const xml = minimal({ metadata: '<report_metadata><org_name>Société Générale</org_name><email>dmarc@société.example</email><report_id>1</report_id><date_range><begin>0</begin><end>86400</end></date_range></report_metadata>' });
+    return Buffer.from(`${declaration}\n${xml}`, encoding);
+  };
+
+  it('reads the encoding the XML declaration names: ISO-8859-1 and windows-1252 reporters keep their accents', () => {
+    for (const declared of ['ISO-8859-1', 'windows-1252', 'latin1']) {
+      expect(parseAggregateReport(encoded('latin1', declared)).reporter).toMatchObject({ orgName: 'Société Générale', email: 'dmarc@société.example' });
+    }
+    expect(parseAggregateReport(encoded('utf8', 'UTF-8')).reporter.orgName).toBe('Société Générale');
+    expect(parseAggregateReport(encoded('utf8', null)).reporter.orgName).toBe('Société Générale');
+    const bom = Buffer.concat([Buffer.from([0xff, 0xfe]), encoded('utf16le', 'UTF-16')]);
+    expect(parseAggregateReport(bom).reporter.orgName).toBe('Société Générale');
+  });
+
+  it('reads UTF-8 when the declaration names what cannot be so or is unknown, and never lets a label run a decoder it should not', () => {
+    // UTF-16 named over ASCII-compatible bytes (no byte order mark), an unknown label, the WHATWG
+    // "replacement" family (which would turn every byte into U+FFFD) and a UTF-8 byte order mark over a
+    // latin1 declaration (the mark wins).
+    for (const declared of ['UTF-16', 'x-no-such-charset', 'ISO-2022-KR']) expect(parseAggregateReport(encoded('utf8', declared)).reporter.orgName).toBe('Société Générale');
+    const marked = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), encoded('utf8', 'ISO-8859-1')]);
+    expect(parseAggregateReport(marked).reporter.orgName).toBe('Société Générale');
+  });
+
+  it('looks for the declaration in the first bytes only', () => {
+    // Padded past the prefix the pattern reads: not seen, so UTF-8 (the accents become replacements).
+    const padded = Buffer.concat([Buffer.from(`<?xml version="1.0"${' '.repeat(300)} encoding="ISO-8859-1"?>\n`), encoded('latin1', null).subarray(22)]);
+    expect(parseAggregateReport(padded).reporter.orgName).toBe('Soci\uFFFDt\uFFFD G\uFFFDn\uFFFDrale');
+    // A declaration that never closes, repeated at length: refused as the malformed XML it is.
+    expect(refusal(() => parseAggregateReport(Buffer.from(`<?xml ${'encoding= '.repeat(50_000)}`))).code).toBe('MALFORMED_XML');
+  });
+});
+
 const minimal = (inner: { metadata?: string; policy?: string; records?: string; root?: string } = {}): string =>
   `<${inner.root ?? 'feedback'}>${inner.metadata ?? '<report_metadata><org_name>r</org_name><report_id>1</report_id><date_range><begin>0</begin><end>86400</end></date_range></report_metadata>'}${inner.policy ?? '<policy_published><domain>example.com</domain></policy_published>'}${inner.records ?? ''}</${inner.root ?? 'feedback'}>`;
 const record = (row: string): string => `<record><row>${row}</row></record>`;

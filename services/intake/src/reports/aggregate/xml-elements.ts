@@ -29,10 +29,38 @@ function localName(name: string): string {
   return (colon === -1 ? name : name.slice(colon + 1)).toLowerCase();
 }
 
-/** UTF-8 unless a UTF-16 byte order mark says otherwise (XML 1.0 §4.3.3); a UTF-8 BOM is dropped. */
+/**
+ * The encoding the XML declaration names (`<?xml version="1.0" encoding="windows-1252"?>`), read from
+ * the document's first bytes as ASCII: the declaration must come first, so a bounded prefix holds it,
+ * and the pattern, anchored and bounded, runs in linear time.
+ */
+const DECLARATION_BYTES = 200;
+const DECLARED_ENCODING = /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._:-]{0,39})["']/;
+
+/** A decoder for a declared single- or multi-byte ASCII-compatible encoding, or null to read UTF-8. */
+function declaredDecoder(bytes: Uint8Array): TextDecoder | null {
+  const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, DECLARATION_BYTES)).toString('latin1');
+  const label = DECLARED_ENCODING.exec(head)?.[1];
+  if (label === undefined) return null;
+  try {
+    const decoder = new TextDecoder(label);
+    // UTF-16 without a byte order mark is not what these ASCII bytes are (XML 1.0 §4.3.3).
+    return decoder.encoding.startsWith('utf-16') ? null : decoder;
+  } catch {
+    return null; // a label this runtime does not know: read as UTF-8, as most reporters mean
+  }
+}
+
+/**
+ * UTF-16 by its byte order mark, UTF-8 by its mark or by default, or the encoding the XML declaration
+ * names (XML 1.0 §4.3.3, Appendix F): a few receivers still send ISO-8859-1 or windows-1252, whose
+ * accented reporter names UTF-8 would turn into replacement characters.
+ */
 export function decodeXml(bytes: Uint8Array): string {
-  const utf16 = bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : null;
-  return new TextDecoder(utf16 ?? 'utf-8').decode(bytes);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes);
+  return (declaredDecoder(bytes) ?? new TextDecoder('utf-8')).decode(bytes);
 }
 
 function malformed(detail: string): never {
