@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import { SaxesParser } from 'saxes';
 import type { ReportLimits } from '../limits.js';
 import { ReportRefusal, refuse } from '../refusal.js';
@@ -35,7 +36,7 @@ function localName(name: string): string {
  * and the pattern, anchored and bounded, runs in linear time.
  */
 const DECLARATION_BYTES = 200;
-const DECLARED_ENCODING = /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][A-Za-z0-9._:-]{0,39})["']/;
+const DECLARED_ENCODING = /^<\?xml\s[^>]*?\bencoding\s*=\s*["']([A-Za-z][\w.:-]{0,39})["']/;
 
 /** A decoder for a declared single- or multi-byte ASCII-compatible encoding, or null to read UTF-8. */
 function declaredDecoder(bytes: Uint8Array): TextDecoder | null {
