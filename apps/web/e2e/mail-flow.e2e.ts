@@ -39,6 +39,13 @@ describe('mail flow on the domain page', () => {
     await login(page, user);
     await page.goto(`/domains/${HEALTHY_DOMAIN}`);
     const section = page.getByTestId('mail-flow-section');
+    // The section waits below the fold: with the checks drawn above it, nothing of it has loaded yet.
+    await page.getByTestId('check-spf').waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByTestId('mail-flow-loading').count()).toBe(1);
+    expect(await section.count()).toBe(0);
+    // Scrolled towards, it loads.
+    await page.locator('#mail-flow').scrollIntoViewIfNeeded();
     await section.getByRole('heading', { level: 2, name: 'Mail flow' }).waitFor();
 
     // Before any report: each record to publish, exactly as the intake gives it, with its copy button.
