@@ -55,6 +55,8 @@ describe('sweep of unanalysed mail tests', () => {
     }
     const answer = await h.app.inject({ method: 'GET', url: `/api/mail-tests/${stuck}`, headers });
     expect(answer.json()).toMatchObject({ status: 'failed', error: MAIL_TEST_NOT_ANALYSED });
+    // Given up, its message is not kept.
+    expect((await h.db.selectFrom('inboxPlacementTests').select('rawGz').where('id', '=', stuck).executeTakeFirstOrThrow()).rawGz).toBeNull();
     expect(await sweepUnanalysedMailTests(h.deps)).toEqual({ queued: 0, failed: 0 });
   });
 

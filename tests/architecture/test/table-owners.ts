@@ -70,7 +70,7 @@ export const TABLE_OWNERS: Readonly<Record<string, TableOwnership>> = {
   tls_results_daily: { writers: { 'services/intake/': 'all' } },
   sender_requirement_verdicts: { writers: { 'services/intake/': 'all' } },
   inbox_placement_tests: {
-    writers: { 'services/intake/': 'all', 'services/scanner/': ['attempts', 'status', 'results', 'score', 'fromEmail', 'subject', 'domainId', 'error', 'completedAt'] },
-    why: 'the scanner writes the analysis of the test message the intake received',
+    writers: { 'services/intake/': 'all', 'services/scanner/': ['attempts', 'status', 'results', 'score', 'fromEmail', 'subject', 'domainId', 'error', 'completedAt', 'rawGz'] },
+    why: 'the scanner writes the analysis of the test message the intake received, and drops the message once judged',
   },
 };

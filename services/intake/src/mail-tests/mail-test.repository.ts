@@ -104,7 +104,7 @@ export class MailTestRepository {
   async failReceived(id: number, error: string, now = new Date()): Promise<boolean> {
     const result = await this.db
       .updateTable('inboxPlacementTests')
-      .set({ status: 'failed', error, completedAt: now })
+      .set({ status: 'failed', error, completedAt: now, rawGz: null })
       .where('id', '=', id)
       .where('status', '=', 'received')
       .executeTakeFirst();

@@ -22,7 +22,8 @@ export class MailTestRepository {
   }
 
   /**
-   * Stores the analysis; only a test still 'received' moves to 'done' (a job that ran twice writes once).
+   * Stores the analysis and drops the raw message; only a test still 'received' moves to 'done' (a job
+   * that ran twice writes once).
    * The test is filed under its user's domain the From domain belongs to (that domain, or the longest
    * one it is a subdomain of; deleted domains not), so the domain's sender requirements can read it.
    * Null when the test is no longer waiting for its analysis.
@@ -39,6 +40,8 @@ export class MailTestRepository {
         subject: analysis.headers.subject,
         error: null,
         completedAt: at,
+        // The message itself (which may hold its recipients' and readers' data) is not kept once judged.
+        rawGz: null,
         domainId: from === null ? null : sql<number | null>`(
           select d.id from domains d
           where d.user_id = inbox_placement_tests.user_id and not d.is_deleted
@@ -54,11 +57,11 @@ export class MailTestRepository {
     return row ?? null;
   }
 
-  /** A test whose analysis failed for good, with the reason shown to its user. */
+  /** A test whose analysis failed for good, with the reason shown to its user; the raw message goes too. */
   async markFailed(id: number, error: string, at: Date): Promise<boolean> {
     const result = await this.db
       .updateTable('inboxPlacementTests')
-      .set({ status: 'failed', error, completedAt: at })
+      .set({ status: 'failed', error, completedAt: at, rawGz: null })
       .where('id', '=', id)
       .where('status', '=', 'received')
       .executeTakeFirst();

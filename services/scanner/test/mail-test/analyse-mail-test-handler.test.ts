@@ -67,7 +67,7 @@ async function receivedTest(fields: { rawGz?: Buffer; session?: unknown; status?
 const testRow = (id: number) =>
   ctx.testDb.db
     .selectFrom('inboxPlacementTests')
-    .select(['status', 'results', 'score', 'fromEmail', 'subject', 'error', 'attempts', 'completedAt', 'domainId'])
+    .select(['status', 'results', 'score', 'fromEmail', 'subject', 'error', 'attempts', 'completedAt', 'domainId', 'rawGz'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
 
@@ -82,7 +82,8 @@ describe('the analyse-mail-test job', () => {
 
     const row = await testRow(id);
     // The user has no domain example.com: the test is filed under none.
-    expect(row).toMatchObject({ status: 'done', fromEmail: 'news@example.com', subject: 'Our November news', error: null, attempts: 1, domainId: null });
+    // The message itself is not kept once judged.
+    expect(row).toMatchObject({ status: 'done', fromEmail: 'news@example.com', subject: 'Our November news', error: null, attempts: 1, domainId: null, rawGz: null });
     expect(row.completedAt).toBeInstanceOf(Date);
     const analysis = mailTestAnalysisSchema.parse(row.results);
     expect(Number(row.score)).toBe(analysis.score.value);
@@ -109,7 +110,7 @@ describe('the analyse-mail-test job', () => {
     await ctx.deps.queues.scan.add(JobName.AnalyseMailTest, { testId: id }, { jobId: `mail-test-${id}`, attempts: 3 });
     ctx.workers.push(ctx.deps.startWorker());
     await published.waitFor((item) => item.channel === mailTestChannel(id), 30_000, () => `nothing published for test ${id}`);
-    expect(await testRow(id)).toMatchObject({ status: 'failed', error: MAIL_TEST_ERRORS.damaged, attempts: 1, score: null });
+    expect(await testRow(id)).toMatchObject({ status: 'failed', error: MAIL_TEST_ERRORS.damaged, attempts: 1, score: null, rawGz: null });
     expect(publishedOn(id)).toEqual([{ status: 'failed' }]);
     // Unrecoverable: one attempt of three.
     expect((await ctx.deps.queues.scan.getJob(`mail-test-${id}`))?.attemptsMade).toBe(1);
