@@ -30,7 +30,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   const ahead = Array.from({ length: MONTHS_AHEAD + 1 }, (_, plus) => monthStart(now, plus));
   const { rows: existing } = await sql<{ month: string }>`
     select to_char(to_date(substring(c.relname from '(\\d{4}_\\d{2})$'), 'YYYY_MM'), 'YYYY-MM-DD') as month
-    from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'dmarc_records_daily'::regclass
+    from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'dmarc_records_daily'::regclass and c.relname ~ '^dmarc_records_daily_\\d{4}_\\d{2}$'
     union select to_char(date_trunc('month', day), 'YYYY-MM-DD') from tls_results_daily
     union select to_char(date_trunc('month', received_at at time zone 'UTC'), 'YYYY-MM-DD') from dmarc_failure_reports`.execute(db);
   const months = [...new Set([...existing.map((r) => r.month), ...ahead])].sort();
