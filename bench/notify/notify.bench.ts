@@ -23,13 +23,13 @@ import { fileURLToPath } from 'node:url';
 import { JobName, sendAlertJobId } from '@sendwell/contracts';
 import { createDb, sql } from '@sendwell/db';
 import { createTestDatabase } from '@sendwell/db/testing';
+import { deleteKeys } from '@sendwell/testing';
 import { closeRedis, createLogger, createQueues, createRedis } from '@sendwell/server-kit';
 import { Agent, request } from 'undici';
 import { COMPILED_NODE_FLAGS } from '../../scripts/lib/services.js';
 import { integrationKeys } from '../../services/domains/src/notify/notify.env.js';
 import { sealedFor, SecretBox } from '../../services/domains/src/notify/secret-box.js';
 import { freePort, loadAverage, processCpuMs, stopChild, waitForHealth } from '../lib/processes.js';
-import { deleteRedisPrefix } from '../lib/redis-keys.js';
 import { serviceArgs, sized, SMOKE, smokeResult } from '../lib/smoke.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -177,7 +177,7 @@ async function main() {
     await Promise.all(children.map(stopChild));
     await db.destroy();
     await database.drop();
-    await deleteRedisPrefix(REDIS_URL, prefix);
+    await deleteKeys(`${prefix}:`, REDIS_URL);
   }
 }
 

@@ -20,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { generateReportJobId, JobName } from '@sendwell/contracts';
 import { createDb, sql, type Database } from '@sendwell/db';
 import { createTestDatabase } from '@sendwell/db/testing';
-import { summariseScanDays } from '@sendwell/testing';
+import { deleteKeys, summariseScanDays } from '@sendwell/testing';
 import { closeRedis, createLogger, createQueues, createRedis } from '@sendwell/server-kit';
 import PDFDocument from 'pdfkit';
 import { COMPILED_NODE_FLAGS } from '../../scripts/lib/services.js';
@@ -30,7 +30,6 @@ import { MailFlowSourceRepository } from '../../services/reports/src/repositorie
 import { ReportSourceRepository } from '../../services/reports/src/repositories/report-source.repository.js';
 import { SenderRequirementsSourceRepository } from '../../services/reports/src/repositories/sender-requirements-source.repository.js';
 import { freePort, loadAverage, processCpuMs, stopChild, waitForHealth } from '../lib/processes.js';
-import { deleteRedisPrefix } from '../lib/redis-keys.js';
 import { storeSeededChecks, storeSeededSnapshots } from '../lib/seeded-results.js';
 import { serviceArgs, sized, SMOKE, smokeResult } from '../lib/smoke.js';
 
@@ -224,7 +223,7 @@ async function burst(db: Database, databaseUrl: string) {
     return { count: reports.length, elapsedMs, cpuMsPerReport: cpuMs / reports.length, avgPdfKb: avg / 1024, healthP50: median(latencies), healthP99: [...latencies].sort((a, b) => a - b)[Math.floor(latencies.length * 0.99)]!, probes: latencies.length };
   } finally {
     await stopChild(worker);
-    await deleteRedisPrefix(REDIS_URL, prefix);
+    await deleteKeys(`${prefix}:`, REDIS_URL);
   }
 }
 

@@ -16,9 +16,9 @@ export function uniquePrefix(label = 't'): string {
   return `${label}-${randomBytes(5).toString('hex')}`;
 }
 
-/** Deletes every key under a prefix, for a file's clean-up. */
-export async function deleteKeys(prefix: string): Promise<void> {
-  const redis = new Redis(testRedisUrl());
+/** Deletes every key under a prefix, for a file's (or a benchmark's) clean-up; the tests' Redis unless told. */
+export async function deleteKeys(prefix: string, redisUrl: string = testRedisUrl()): Promise<void> {
+  const redis = new Redis(redisUrl);
   try {
     await deletePrefixedKeys(redis, prefix);
   } finally {
