@@ -45,6 +45,13 @@ beforeAll(async () => {
       'mx.clean.test': { A: ['198.51.100.1'] },
       'nomail.test': { TXT: ['v=spf1 -all'] },
       'nullmx.test': { MX: [{ priority: 0, exchange: '.' }] },
+      // One host named twice, in another case and with the root's dot: one host to check.
+      'twice.test': {
+        MX: [
+          { priority: 20, exchange: 'mx.clean.test' },
+          { priority: 10, exchange: 'MX.Clean.TEST.' },
+        ],
+      },
 
       // A generic list with one exact entry (mx1's address) and its TXT reason.
       '20.2.0.192.listed.bl.test': { A: ['127.0.0.2'], TXT: ['Listed for spam trap hits, see https://bl.test/20'] },
@@ -226,6 +233,11 @@ describe('blacklistCheck', () => {
 
     const nullMx = await scan('nullmx.test', { dnsblIpZones: ['listed.bl.test'], dnsblDomainZones: [] });
     expect(nullMx.details.findings.find((f) => f.code === 'BLACKLIST_NO_MAIL_HOSTS')).toMatchObject({ code: 'BLACKLIST_NO_MAIL_HOSTS', rfc: 'RFC 7505 §3' });
+  });
+
+  it('plans the MX hosts as the other mail checks do: one host however it is spelt', async () => {
+    const result = await scan('twice.test', { dnsblIpZones: ['clean.bl.test'], dnsblDomainZones: [] });
+    expect(ipResults(result).map((r) => [r.ip, r.source])).toEqual([['198.51.100.1', 'MX mx.clean.test']]);
   });
 
   it('keeps at most 12 list queries in flight', async () => {

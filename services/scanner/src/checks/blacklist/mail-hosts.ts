@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { isOutsideDomain } from '../../dns/shared-cache.js';
-import { DnsServerError, DnsTimeoutError, type MxAnswer, type Resolver } from '../../dns/types.js';
+import type { Resolver } from '../../dns/types.js';
+import { planMxHosts } from '../shared/mx-probe/mx-hosts.js';
 import { lookupAddresses } from '../outbound-targets.js';
 
 /** Bounds on what one scan checks, so a domain with dozens of MX hosts cannot blow up the query count. */
@@ -18,10 +19,11 @@ export interface MailHosts {
 /** The MX hosts' addresses and the domain's own A/AAAA, each with where it came from. */
 export async function collectHosts(resolver: Resolver, domain: string): Promise<MailHosts> {
   const lookupErrors: string[] = [];
-  const mx = await lookupMx(resolver, domain, lookupErrors);
-  // A null MX (RFC 7505 §3: one MX with exchange ".") says the domain accepts no mail.
-  const nullMx = mx.length === 1 && (mx[0]?.exchange === '' || mx[0]?.exchange === '.');
-  const mxHosts = nullMx ? [] : mailHostNames(mx);
+  // The MX hosts as the other mail checks plan them; a null MX (RFC 7505: ".") says the domain accepts no mail.
+  const plan = await planMxHosts(resolver, domain, MAX_MX_HOSTS);
+  if (plan.error !== null) lookupErrors.push(`MX ${domain}: ${plan.error}`);
+  const { nullMx } = plan;
+  const mxHosts = plan.hosts.map((mx) => mx.exchange);
   const [mxAddresses, ownAddresses] = await Promise.all([
     // Another organisation's mail host (a provider's) is shared; the domain's own hosts are not.
     Promise.all(mxHosts.map((host) => addressesOf(resolver, host, lookupErrors, isOutsideDomain(host, domain)))),
@@ -33,23 +35,6 @@ export async function collectHosts(resolver: Resolver, domain: string): Promise<
   });
   for (const address of ownAddresses) addSource(ips, address, `${isIP(address) === 6 ? 'AAAA' : 'A'} ${domain}`);
   return { ips, mxHosts, nullMx, lookupErrors };
-}
-
-async function lookupMx(resolver: Resolver, domain: string, lookupErrors: string[]): Promise<MxAnswer[]> {
-  try {
-    return await resolver.lookup(domain, 'MX');
-  } catch (error) {
-    if (!(error instanceof DnsTimeoutError || error instanceof DnsServerError)) throw error;
-    lookupErrors.push(`MX ${domain}: ${error.message}`);
-    return [];
-  }
-}
-
-/** Distinct exchanges by preference, at most MAX_MX_HOSTS of them. */
-function mailHostNames(mx: MxAnswer[]): string[] {
-  return [...new Set(mx.sort((a, b) => a.priority - b.priority).map((record) => record.exchange))]
-    .filter((exchange) => exchange !== '')
-    .slice(0, MAX_MX_HOSTS);
 }
 
 /** Records where `address` came from; addresses past MAX_IPS are dropped, their sources too. */

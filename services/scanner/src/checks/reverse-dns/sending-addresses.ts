@@ -1,3 +1,4 @@
+import { normaliseHostName, planMxHosts } from '@sendwell/smtp-client';
 import { isOutsideDomain } from '../../dns/shared-cache.js';
 import { DnsServerError, DnsTimeoutError, type Resolver } from '../../dns/types.js';
 import { readableIp, parseIp } from '../shared/ip.js';
@@ -56,10 +57,8 @@ class Collector {
 /** The addresses of a name's MX hosts, lowest preference first, each with `${label} ${exchange}` as source. */
 async function mxAddresses(resolver: Resolver, name: string, domain: string, label: string, errors: string[]): Promise<SendingAddress[]> {
   const answers = await lookup(resolver, name, 'MX', domain, errors);
-  const exchanges = [...new Set([...answers].sort((a, b) => a.priority - b.priority).map((mx) => normalise(mx.exchange)))]
-    // A null MX ("." , RFC 7505) names no host.
-    .filter((exchange) => exchange !== '')
-    .slice(0, MAX_MX_HOSTS);
+  // Planned as every MX reader plans them (@sendwell/smtp-client): by preference, once each, a null MX naming none.
+  const exchanges = planMxHosts(answers, MAX_MX_HOSTS).hosts.map((mx) => mx.exchange);
   const perHost = await Promise.all(exchanges.map(async (exchange) => (await hostAddresses(resolver, exchange, domain, errors)).map((ip) => ({ ip, source: `${label} ${exchange}` }))));
   return perHost.flat();
 }
@@ -113,7 +112,7 @@ async function termAddresses(resolver: Resolver, domain: string, mechanism: Mech
 function targetOf(spec: MacroString | null, domain: string): string | null {
   if (spec === null) return domain;
   if (!spec.parts.every((part) => typeof part === 'string')) return null;
-  const name = normalise(spec.parts.join(''));
+  const name = normaliseHostName(spec.parts.join(''));
   return name === '' ? null : name;
 }
 
@@ -132,8 +131,4 @@ async function lookup<T extends 'A' | 'AAAA' | 'MX'>(resolver: Resolver, name: s
     }
     throw error;
   }
-}
-
-function normalise(name: string): string {
-  return name.trim().toLowerCase().replace(/\.$/, '');
 }

@@ -6,14 +6,14 @@ export const MAX_MX_HOSTS = 5;
 
 /** The domain's MX hosts as @sendwell/smtp-client plans them (null MX "." left out), or why the lookup failed. */
 export interface MxPlan extends MxHostPlan {
-  /** Distinct exchanges by preference, at most MAX_MX_HOSTS. */
+  /** Distinct exchanges by preference, at most the hosts asked for (MAX_MX_HOSTS unless told). */
   hosts: MxAnswer[];
   /** The MX lookup failed (timeout, SERVFAIL …). */
   error: string | null;
 }
 
-/** The domain's MX hosts through the scan's resolver (used by the SMTP, DANE and DNSSEC checks). */
-export async function planMxHosts(resolver: Resolver, domain: string): Promise<MxPlan> {
+/** The domain's MX hosts through the scan's resolver (the SMTP, DANE, DNSSEC and blacklist checks), at most `maxHosts`. */
+export async function planMxHosts(resolver: Resolver, domain: string, maxHosts = MAX_MX_HOSTS): Promise<MxPlan> {
   let answers: MxAnswer[];
   try {
     answers = await resolver.lookup(domain, 'MX');
@@ -21,5 +21,5 @@ export async function planMxHosts(resolver: Resolver, domain: string): Promise<M
     if (error instanceof DnsTimeoutError || error instanceof DnsServerError) return { hosts: [], skipped: 0, nullMx: false, error: error.message };
     throw error;
   }
-  return { ...planFromRecords(answers, MAX_MX_HOSTS), error: null };
+  return { ...planFromRecords(answers, maxHosts), error: null };
 }
