@@ -55,7 +55,7 @@ async function crawl(page: Page): Promise<{ visited: string[]; dead: string[] }>
       continue;
     }
     // Sections below the fold (a domain's Mail flow) load as they are scrolled towards, and hold links too.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.evaluate(() => window.scrollTo(0, Number.MAX_SAFE_INTEGER));
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
     await page.getByTestId('mail-flow-loading').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
     // Collapsed sections (a domain's scans on the history page) hold links too; menus and dialogs are left shut.

@@ -36,7 +36,7 @@ async function ensurePartition(day: Date): Promise<void> {
   const name = `dmarc_records_daily_${isoDay(from).slice(0, 7).replace('-', '_')}`;
   if (partitions.has(name)) return;
   partitions.add(name);
-  await sql.raw(`create table ${name} partition of dmarc_records_daily for values from ('${isoDay(from)}') to ('${isoDay(to)}')`).execute(testDb.db);
+  await sql.raw(`create table if not exists ${name} partition of dmarc_records_daily for values from ('${isoDay(from)}') to ('${isoDay(to)}')`).execute(testDb.db);
 }
 
 async function reportRow(domainId: number, row: { day: Date; dkimDomain: string; selector: string; messages: number }): Promise<void> {
