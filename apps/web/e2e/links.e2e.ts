@@ -54,10 +54,15 @@ async function crawl(page: Page): Promise<{ visited: string[]; dead: string[] }>
       dead.push(`${path} (linked from ${from})`);
       continue;
     }
-    // Sections below the fold (a domain's Mail flow) load as they are scrolled towards, and hold links too.
-    await page.evaluate(() => window.scrollTo(0, Number.MAX_SAFE_INTEGER));
+    // A domain's Mail flow loads as it is scrolled towards, and holds links too (other pages have no such section).
+    // Scrolled again while the page above it still grows (the checks drawn late push it down).
+    const deferred = page.getByTestId('mail-flow-loading');
+    for (let i = 0; i < 5 && (await deferred.count()) > 0; i++) {
+      await page.evaluate(() => window.scrollTo(0, Number.MAX_SAFE_INTEGER));
+      await deferred.waitFor({ state: 'detached', timeout: 3_000 }).catch(() => undefined);
+    }
+    expect(await deferred.count(), `${path}: Mail flow never loaded`).toBe(0);
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-    await page.getByTestId('mail-flow-loading').waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
     // Collapsed sections (a domain's scans on the history page) hold links too; menus and dialogs are left shut.
     const collapsed = page.locator('main button[aria-expanded="false"][aria-controls]:not([aria-haspopup])');
     for (let i = 0; i < 20 && (await collapsed.count()) > 0; i++) await collapsed.first().click();
