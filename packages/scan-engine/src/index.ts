@@ -6,7 +6,7 @@ export { HISTORY_TABLES, HistoryPartitions, monthStart, type HistoryTable } from
 export { queueSenderRequirementsRefresh } from './follow-ups/sender-requirements-refresh.js';
 export { ENDED_WITHOUT_RESULT, LOST_TOO_OFTEN, ScanRecovery, SUPERSEDED, UNQUEUEABLE, type RecoveryResult, type ScanRecoveryOptions } from './recovery/scan-recovery.js';
 export { nextScanAt, ScanRecorder, type DailyPoint } from './record/scan-recorder.js';
-export { ScanDayRows, type ScanForDay } from './record/scan-day-rows.js';
+export { checkStatusesFrom, ScanDayRows, type ScanForDay } from './record/scan-day-rows.js';
 export type { DecideScanAlerts, PreviousChecks, RecordContext, RecordedCheck, RecordResult, ScanOutcomeToRecord } from './record/scan-outcome.js';
 export { ManualScanCooldown, type CooldownClaim } from './requests/manual-request.js';
 export { createScan, scanJob, ScanRequests, type QueueScansOutcome, type ScanToQueue } from './requests/scan-requests.js';

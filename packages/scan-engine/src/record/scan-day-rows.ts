@@ -1,4 +1,4 @@
-import type { CheckStatus, CheckType } from '@sendwell/contracts';
+import { checkStatusSchema, checkTypeSchema, type CheckStatus, type CheckType } from '@sendwell/contracts';
 import { sql, type Executor } from '@sendwell/db';
 
 /** A completed scan as the timeline's daily summary counts it. */
@@ -17,6 +17,18 @@ export interface ScanForDay {
 
 /** `type=status` of each check, by type: how the summary (and the history's rows) keep a scan's statuses. */
 const checkStatusesOf = (checks: ScanForDay['checks']): string[] => checks.map((c) => `${c.type}=${c.status}`).sort();
+
+/** The statuses kept as `type=status` read back, by type; a pair of an unknown type or status is left out. */
+export function checkStatusesFrom(pairs: readonly string[]): Partial<Record<CheckType, CheckStatus>> {
+  const statuses: Partial<Record<CheckType, CheckStatus>> = {};
+  for (const pair of pairs) {
+    const [type = '', status = ''] = pair.split('=', 2);
+    const t = checkTypeSchema.safeParse(type);
+    const s = checkStatusSchema.safeParse(status);
+    if (t.success && s.success) statuses[t.data] = s.data;
+  }
+  return statuses;
+}
 
 /**
  * `scan_days`, the timeline's daily summary (migration 2026-11-29T00-00): per domain and UTC day, the

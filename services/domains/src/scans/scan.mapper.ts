@@ -1,16 +1,5 @@
-import {
-  checkStatusSchema,
-  checkTypeSchema,
-  isCoreCheckType,
-  scanStatusSchema,
-  scanTriggerSchema,
-  summariseChecks,
-  type CheckStatus,
-  type CheckType,
-  type HistoryDay,
-  type HistoryScan,
-  type Scan,
-} from '@sendwell/contracts';
+import { isCoreCheckType, scanStatusSchema, scanTriggerSchema, summariseChecks, type HistoryDay, type HistoryScan, type Scan } from '@sendwell/contracts';
+import { checkStatusesFrom } from '@sendwell/scan-engine';
 import type { HistoryDayRow, HistoryScanRow, ScanRow } from './scan.repository.js';
 import { toIso, toIsoOrNull } from '../shared/time.js';
 import { toDomainStatus } from '../domains/domain.mapper.js';
@@ -41,16 +30,9 @@ function changeSummaries(changes: unknown): string[] {
 
 /** A scan's checks as stored (`type=status`): each known check's status and the scan group's summary. */
 function summariseStoredChecks(pairs: readonly string[]) {
-  const statuses: string[] = [];
-  const checks: Partial<Record<CheckType, CheckStatus>> = {};
-  for (const pair of pairs) {
-    const [type = '', status = ''] = pair.split('=', 2);
-    // "n/6 checks passed" and the group's health are the specification's six; the mail checks show on their own.
-    if (isCoreCheckType(type)) statuses.push(status);
-    const t = checkTypeSchema.safeParse(type);
-    const s = checkStatusSchema.safeParse(status);
-    if (t.success && s.success) checks[t.data] = s.data;
-  }
+  const checks = checkStatusesFrom(pairs);
+  // "n/6 checks passed" and the group's health are the specification's six; the mail checks show on their own.
+  const statuses = Object.entries(checks).flatMap(([type, status]) => (isCoreCheckType(type) ? [status] : []));
   return { checks, ...summariseChecks(statuses) };
 }
 

@@ -4,7 +4,7 @@
  */
 import { dnsSnapshotSchema, AlertType, type DnsSnapshot } from '@sendwell/contracts';
 import { sql, type Database } from '@sendwell/db';
-import { ScanResults } from '@sendwell/scan-engine';
+import { checkStatusesFrom, ScanResults } from '@sendwell/scan-engine';
 import type { SourceCheck, SourceDay } from '../model/build-report.js';
 
 export interface SourceDomain {
@@ -86,7 +86,7 @@ export class ReportSourceRepository {
     let scans = 0;
     for (const r of scanDays.rows) {
       scans += r.scans;
-      days.set(r.day, { day: r.day, score: r.score, status: r.overallStatus, checks: checkStatusesByType(r.checks) });
+      days.set(r.day, { day: r.day, score: r.score, status: r.overallStatus, checks: checkStatusesFrom(r.checks) });
     }
     for (const r of dailyPoints.rows) if (!days.has(r.day)) days.set(r.day, { day: r.day, score: r.score, status: null, checks: {} });
     return { days: [...days.values()].sort((a, b) => a.day.localeCompare(b.day)), scans };
@@ -105,14 +105,4 @@ export class ReportSourceRepository {
       .execute();
     return rows.map((r) => ({ at: r.createdAt, changes: (r.details as { changes?: unknown } | null)?.changes }));
   }
-}
-
-/** `scan_days.checks` keeps each check as `type=status`. */
-function checkStatusesByType(checks: readonly string[]): Record<string, string> {
-  const byType: Record<string, string> = {};
-  for (const entry of checks) {
-    const at = entry.indexOf('=');
-    if (at > 0) byType[entry.slice(0, at)] = entry.slice(at + 1);
-  }
-  return byType;
 }

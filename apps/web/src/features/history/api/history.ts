@@ -75,8 +75,8 @@ export function useDomainScans(domainId: number) {
   useEffect(
     () =>
       focusManager.subscribe((focused) => {
-        const updatedAt = queryClient.getQueryState(historyKeys.domainScans(domainId))?.dataUpdatedAt ?? 0;
-        if (focused && Date.now() - updatedAt > HISTORY_STALE_MS) void refreshNewestScans(queryClient, domainId);
+        const list = queryClient.getQueryCache().find({ queryKey: historyKeys.domainScans(domainId), exact: true });
+        if (focused && (list?.isStaleByTime(HISTORY_STALE_MS) ?? true)) void refreshNewestScans(queryClient, domainId);
       }),
     [queryClient, domainId],
   );
